@@ -1,0 +1,21 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+// int8 (COUNT, SUM over integers, bigint columns) arrives as a string by default;
+// our bigints (sizes, counters) stay far below 2^53, so numbers are exact and simpler.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// numeric (AVG, ROUND) likewise: only used for display-scale figures.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export interface CreateDbOptions {
+  /** Pool size; PostgreSQL's per-connection cost makes a small pool the fast one. */
+  max?: number;
+}
+
+export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

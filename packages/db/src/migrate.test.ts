@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from './migrations';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.destroy());
+
+async function seedCourse(): Promise<number> {
+  const { db } = testDb;
+  const institution = await db
+    .insertInto('institutions')
+    .values({
+      slug: `inst-${Math.random().toString(36).slice(2, 8)}`,
+      name: 'Institute',
+      country: 'NL',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const subject = await db
+    .insertInto('subjects')
+    .values({ slug: `subj-${Math.random().toString(36).slice(2, 8)}`, name: 'Mathematics' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = await db
+    .insertInto('courses')
+    .values({
+      slug: 'linear-algebra',
+      title: 'Linear Algebra',
+      subject_id: subject.id,
+      institution_id: institution.id,
+      description: 'Vector spaces and eigenvalues',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return course.id;
+}
+
+describe('migrations', () => {
+  it('records every migration as applied in the template the suites clone', async () => {
+    const applied = await sql<{
+      name: string;
+    }>`SELECT name FROM kysely_migration ORDER BY name`.execute(testDb.db);
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+  });
+
+  it('weights course titles above descriptions in the search vector', async () => {
+    const courseId = await seedCourse();
+    const { rows } = await sql<{ vector: string }>`
+      SELECT search_vector::text AS vector FROM courses WHERE id = ${courseId}`.execute(testDb.db);
+    expect(rows[0]?.vector).toMatch(/'linear':1A/);
+    expect(rows[0]?.vector).toMatch(/'eigenvalu':\d+B/);
+  });
+
+  it('rejects a document kind outside the fixed list', async () => {
+    const courseId = await seedCourse();
+    await expect(
+      testDb.db
+        .insertInto('documents')
+        .values({ course_id: courseId, slug: 'week-1', title: 'Week 1', kind: 'poster' as 'notes' })
+        .execute(),
+    ).rejects.toThrow(/documents_kind_check/);
+  });
+
+  it('rejects slugs that would break URLs', async () => {
+    const courseId = await seedCourse();
+    await expect(
+      testDb.db
+        .insertInto('documents')
+        .values({ course_id: courseId, slug: '../Week 1', title: 'Week 1', kind: 'notes' })
+        .execute(),
+    ).rejects.toThrow(/documents_slug_check/);
+  });
+
+  it('refuses a second document with the same file checksum', async () => {
+    const courseId = await seedCourse();
+    const checksum = 'a'.repeat(64);
+    await testDb.db
+      .insertInto('documents')
+      .values({ course_id: courseId, slug: 'notes-a', title: 'Notes A', kind: 'notes', checksum })
+      .execute();
+    await expect(
+      testDb.db
+        .insertInto('documents')
+        .values({ course_id: courseId, slug: 'notes-b', title: 'Notes B', kind: 'notes', checksum })
+        .execute(),
+    ).rejects.toThrow(/documents_checksum_idx/);
+  });
+
+  it('deletes a document’s pages with the document', async () => {
+    const courseId = await seedCourse();
+    const doc = await testDb.db
+      .insertInto('documents')
+      .values({ course_id: courseId, slug: 'paged', title: 'Paged', kind: 'slides' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await testDb.db
+      .insertInto('document_pages')
+      .values([
+        { document_id: doc.id, page_number: 1, body: 'first' },
+        { document_id: doc.id, page_number: 2, body: 'second' },
+      ])
+      .execute();
+    await testDb.db.deleteFrom('documents').where('id', '=', doc.id).execute();
+    const left = await testDb.db
+      .selectFrom('document_pages')
+      .where('document_id', '=', doc.id)
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(left.n).toBe(0);
+  });
+});

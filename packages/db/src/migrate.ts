@@ -1,0 +1,17 @@
+import { type Kysely, Migrator } from 'kysely';
+import { migrations } from './migrations';
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+  }
+  return results.filter((result) => result.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as catalog from './migrations/0001-catalog';
+
+/**
+ * Every migration, in order. Listed statically (not read from a folder) so bundlers
+ * and every runtime see the same set. Never edit one that has shipped: add the next.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-catalog': catalog,
+};
