@@ -95,9 +95,12 @@ export async function startPostgresServer(options: StartPostgresOptions): Promis
     args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
 
+  await stopOrphanedServer(dataDir, log);
   const child = spawn(binaries.postgres, args, {
     ...(runAs ?? {}),
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: Ctrl-C reaches our process, which stops the server last.
+    detached: true,
   });
   const recentLog: string[] = [];
   child.stderr?.setEncoding('utf8');
@@ -241,6 +244,8 @@ async function prepareDataDir(
   runAs: RunAs | undefined,
   log: (line: string) => void,
 ): Promise<string> {
+  // Parents get ordinary permissions (the server's user must traverse them); the cluster is private.
+  await mkdir(path.dirname(dataDir), { recursive: true });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (!runAs) return dataDir;
 
@@ -303,6 +308,31 @@ async function initCluster(
     }
   } finally {
     await rm(pwfile, { force: true });
+  }
+}
+
+/**
+ * A server left running by a start that was killed outright (no chance to stop it)
+ * holds the data directory; stop it so this start can take over. Callers check
+ * that their own ports are free first, so a live product is never stopped here.
+ */
+async function stopOrphanedServer(dataDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log(`Stopping a PostgreSQL server left running by an earlier start (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -16,7 +16,7 @@ export interface InstitutionsTable {
   slug: string;
   name: string;
   country: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SubjectsTable {
@@ -37,8 +37,8 @@ export interface CoursesTable {
   cover_asset_id: string | null;
   owner_id: string | null;
   published: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   search_vector: Computed<string>;
 }
 
@@ -59,8 +59,8 @@ export interface DocumentsTable {
   status: Generated<DocumentStatus>;
   owner_id: string | null;
   published: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   search_vector: Computed<string>;
 }
 

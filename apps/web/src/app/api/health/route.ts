@@ -1,0 +1,15 @@
+import { sql } from 'kysely';
+import { getDb } from '@/lib/server-context';
+
+// GET /api/health – liveness plus a database round trip, for start-up and load balancers
+export async function GET(): Promise<Response> {
+  try {
+    await sql`SELECT 1`.execute(await getDb());
+    return Response.json({ status: 'ok' });
+  } catch {
+    return Response.json(
+      { status: 'unavailable', reason: 'database unreachable' },
+      { status: 503 },
+    );
+  }
+}

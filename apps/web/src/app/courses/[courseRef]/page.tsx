@@ -1,0 +1,120 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { listCourseDocuments } from '@/catalog/list-course-documents';
+import { loadCourseForRef } from '@/catalog/load-course-page';
+import { CourseCover } from '@/components/course-cover';
+import { DocumentRow } from '@/components/document-row';
+import { JsonLd } from '@/components/json-ld';
+import { KIND_LABELS, pluralize, truncate } from '@/lib/format';
+import { coverImageUrl } from '@/lib/media-urls';
+import { coursePath, documentPath } from '@/lib/refs';
+import { getConfig, getDb } from '@/lib/server-context';
+
+type Params = Promise<{ courseRef: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const course = await loadCourseForRef((await params).courseRef);
+  const description = truncate(course.description, 160);
+  const cover = coverImageUrl(course.coverAssetId, 1200);
+  return {
+    title: course.code ? `${course.title} (${course.code})` : course.title,
+    description,
+    alternates: { canonical: coursePath(course) },
+    openGraph: {
+      title: course.title,
+      description,
+      url: coursePath(course),
+      images: cover ? [{ url: cover, width: 1200, height: 630 }] : undefined,
+    },
+  };
+}
+
+export default async function CoursePage({ params }: { params: Params }) {
+  const course = await loadCourseForRef((await params).courseRef);
+  const groups = await listCourseDocuments(await getDb(), course.id);
+  const { siteUrl } = getConfig();
+  const allDocuments = groups.flatMap((group) => group.documents);
+
+  return (
+    <article>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Course',
+          name: course.title,
+          courseCode: course.code ?? undefined,
+          description: course.description,
+          url: `${siteUrl}${coursePath(course)}`,
+          provider: { '@type': 'CollegeOrUniversity', name: course.institution.name },
+          about: course.subject.name,
+          hasPart: allDocuments.map((document) => ({
+            '@type': 'LearningResource',
+            name: document.title,
+            url: `${siteUrl}${documentPath(document)}`,
+          })),
+        }}
+      />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+        <Link href="/courses" className="hover:text-brand-700 hover:underline">
+          Courses
+        </Link>{' '}
+        /{' '}
+        <Link
+          href={`/courses?subject=${course.subject.slug}`}
+          className="hover:text-brand-700 hover:underline"
+        >
+          {course.subject.name}
+        </Link>
+      </nav>
+      <header className="grid gap-6 overflow-hidden rounded-2xl border border-slate-200 bg-white md:grid-cols-[2fr_3fr]">
+        <CourseCover
+          src={coverImageUrl(course.coverAssetId, 1200)}
+          code={course.code}
+          className="aspect-[40/21] h-full w-full"
+          priority
+        />
+        <div className="p-6 md:pl-0">
+          <p className="text-sm font-medium uppercase tracking-wide text-brand-700">
+            {course.subject.name}
+            {course.code ? ` · ${course.code}` : ''}
+          </p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight">{course.title}</h1>
+          <p className="mt-1 text-slate-600">
+            <Link
+              href={`/courses?institution=${course.institution.slug}`}
+              className="hover:text-brand-700 hover:underline"
+            >
+              {course.institution.name}
+            </Link>{' '}
+            · {pluralize(course.documentCount, 'document')}
+          </p>
+          <p className="mt-4 whitespace-pre-line leading-relaxed text-slate-800">
+            {course.description}
+          </p>
+        </div>
+      </header>
+
+      {groups.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          This course has no documents yet.
+        </p>
+      ) : (
+        groups.map((group) => (
+          <section key={group.kind} aria-labelledby={`kind-${group.kind}`} className="mt-10">
+            <h2 id={`kind-${group.kind}`} className="mb-3 text-xl font-semibold tracking-tight">
+              {KIND_LABELS[group.kind].plural}{' '}
+              <span className="text-base font-normal text-slate-500">
+                ({group.documents.length})
+              </span>
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {group.documents.map((document) => (
+                <DocumentRow key={document.id} document={document} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </article>
+  );
+}

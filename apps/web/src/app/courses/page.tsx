@@ -1,0 +1,129 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { listCatalogFacets } from '@/catalog/list-catalog-facets';
+import { listCourses } from '@/catalog/list-courses';
+import { CourseCard } from '@/components/course-card';
+import { Pagination } from '@/components/pagination';
+import { pluralize } from '@/lib/format';
+import { coverImageUrl } from '@/lib/media-urls';
+import { pageNumber, slugParam } from '@/lib/search-params';
+import { getDb } from '@/lib/server-context';
+
+export const metadata: Metadata = {
+  title: 'All courses',
+  description: 'Every course on Coursepack, by subject and institution.',
+  alternates: { canonical: '/courses' },
+};
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function CoursesPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const filters = {
+    subject: slugParam(params.subject),
+    institution: slugParam(params.institution),
+    page: pageNumber(params.page),
+  };
+  const db = await getDb();
+  const [result, facets] = await Promise.all([listCourses(db, filters), listCatalogFacets(db)]);
+  if (filters.page > result.pageCount) notFound();
+
+  const hrefFor = (page: number) => {
+    const query = new URLSearchParams();
+    if (filters.subject) query.set('subject', filters.subject);
+    if (filters.institution) query.set('institution', filters.institution);
+    if (page > 1) query.set('page', String(page));
+    const text = query.toString();
+    return text ? `/courses?${text}` : '/courses';
+  };
+  const filtered = Boolean(filters.subject || filters.institution);
+  const selectClass = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight">All courses</h1>
+      <p className="mt-1 text-slate-600">{pluralize(result.total, 'course')}</p>
+
+      <form
+        method="get"
+        action="/courses"
+        className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        aria-label="Filter courses"
+      >
+        <div>
+          <label htmlFor="subject" className="mb-1 block text-sm font-medium text-slate-700">
+            Subject
+          </label>
+          <select
+            id="subject"
+            name="subject"
+            defaultValue={filters.subject ?? ''}
+            className={selectClass}
+          >
+            <option value="">All subjects</option>
+            {facets.subjects.map((subject) => (
+              <option key={subject.slug} value={subject.slug}>
+                {subject.name} ({subject.courseCount})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="institution" className="mb-1 block text-sm font-medium text-slate-700">
+            Institution
+          </label>
+          <select
+            id="institution"
+            name="institution"
+            defaultValue={filters.institution ?? ''}
+            className={selectClass}
+          >
+            <option value="">All institutions</option>
+            {facets.institutions.map((institution) => (
+              <option key={institution.slug} value={institution.slug}>
+                {institution.name} ({institution.courseCount})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            Apply
+          </button>
+          {filtered ? (
+            <Link
+              href="/courses"
+              className="rounded-lg px-3 py-2 text-sm font-medium text-brand-700 hover:underline"
+            >
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </form>
+
+      {result.courses.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No courses match these filters.{' '}
+          <Link href="/courses" className="font-medium text-brand-700 hover:underline">
+            Show all courses
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {result.courses.map((course) => (
+            <CourseCard
+              key={course.id}
+              course={course}
+              coverSrc={coverImageUrl(course.coverAssetId)}
+            />
+          ))}
+        </div>
+      )}
+      <Pagination page={result.page} pageCount={result.pageCount} hrefFor={hrefFor} />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '@/catalog/search-catalog';
+
+/** Renders a search snippet, turning the delimiters into <mark> elements (text stays text). */
+export function HighlightedSnippet({ snippet }: { snippet: string }) {
+  const parts = snippet.split(HIGHLIGHT_START);
+  return (
+    <>
+      {parts.map((part, index) => {
+        if (index === 0) return <span key="lead">{part}</span>;
+        const [marked = '', rest = ''] = part.split(HIGHLIGHT_END);
+        return (
+          <span key={index}>
+            <mark>{marked}</mark>
+            {rest}
+          </span>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import 'server-only';
+import { createDb } from '@coursepack/db/client';
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+import { connection } from 'next/server';
+import { parseWebConfig, type WebConfig } from './web-config';
+
+interface ServerContext {
+  config: WebConfig;
+  db: Kysely<Database>;
+}
+
+// One pool per server process; kept on globalThis so dev-mode module reloads reuse it.
+const globalForContext = globalThis as typeof globalThis & { coursepackContext?: ServerContext };
+
+function context(): ServerContext {
+  if (!globalForContext.coursepackContext) {
+    const config = parseWebConfig(process.env);
+    globalForContext.coursepackContext = { config, db: createDb(config.databaseUrl) };
+  }
+  return globalForContext.coursepackContext;
+}
+
+/** The database, for request-time reads (marks the page as rendered per request). */
+export async function getDb(): Promise<Kysely<Database>> {
+  await connection();
+  return context().db;
+}
+
+export function getConfig(): WebConfig {
+  return context().config;
+}

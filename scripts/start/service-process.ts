@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface ServiceProcess {
+  name: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited (for any reason). */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 15_000;
+
+/**
+ * Runs one part of the product as a child process, prefixing its output with its
+ * name. Children get their own process group, so Ctrl-C reaches only this script,
+ * which then stops them in order (web first, the database last).
+ */
+export function startServiceProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): ServiceProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const prefix = `[${name}]`.padEnd(12);
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    let pending = '';
+    stream?.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(`${prefix} ${line}\n`);
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', (error) => {
+      process.stdout.write(`${prefix} could not start: ${error.message}\n`);
+      resolve(null);
+    });
+  });
+  return {
+    name,
+    child,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+      try {
+        // The whole group: `npx`/`next` start grandchildren of their own.
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Polls an HTTP URL until it answers 2xx, the process dies, or time runs out. */
+export async function waitForHttp(
+  service: ServiceProcess,
+  url: string,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitedEarly = false;
+  void service.exited.then(() => {
+    exitedEarly = true;
+  });
+  while (Date.now() < deadline) {
+    if (exitedEarly)
+      throw new Error(`${service.name} exited during start-up (see its output above)`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${service.name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
