@@ -1,0 +1,270 @@
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { AssetStore } from './asset-store';
+import type { MediaConfig } from './config';
+import { type DeliveryHooks, DeliveryService } from './delivery-service';
+import { MediaError } from './media-error';
+import { assertValidPublicId } from './parse-delivery-path';
+import { PdfRenderer } from './pdf-renderer';
+import { storeUpload } from './store-upload';
+import { verifySignedRequest } from './verify-signed-request';
+
+export interface MediaAppOptions {
+  /** Test seams: count and slow down derivation jobs. */
+  hooks?: DeliveryHooks;
+  /** Pino logging; off by default in tests. */
+  logger?: boolean;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'X-Cld-Error',
+  'timing-allow-origin': '*',
+};
+const ONE_MONTH = 30 * 24 * 3600;
+const RESOURCE_TYPES = new Set(['image', 'auto']);
+
+type Fields = Record<string, string>;
+
+/** Form fields as Cloudinary's SDKs send them; `tags[]`-style arrays join with commas. */
+function normaliseFields(entries: Iterable<[string, unknown]>): Fields {
+  const fields: Fields = {};
+  for (const [rawKey, value] of entries) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      continue;
+    }
+    const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
+    fields[key] =
+      key in fields && rawKey.endsWith('[]') ? `${fields[key]},${value}` : String(value);
+  }
+  return fields;
+}
+
+/** A `file` sent as a field: a base64 data URI (remote URLs would let callers make us fetch). */
+function decodeFileField(value: string): Uint8Array {
+  const match = /^data:[\w.+-]+\/[\w.+-]+(?:;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/=\s]*)$/.exec(
+    value,
+  );
+  if (match) return Buffer.from(match[1] as string, 'base64');
+  if (/^(https?|s3|gs|ftp):/i.test(value)) {
+    throw new MediaError(
+      'invalid_request',
+      'Remote file URLs are not supported; upload the file itself',
+    );
+  }
+  throw new MediaError(
+    'invalid_request',
+    'Invalid file: expected a file part or a base64 data URI',
+  );
+}
+
+async function readUploadRequest(
+  request: FastifyRequest,
+  config: MediaConfig,
+): Promise<{ fields: Fields; file?: Uint8Array; filename?: string }> {
+  if (request.isMultipart()) {
+    const entries: [string, unknown][] = [];
+    let file: Uint8Array | undefined;
+    let filename: string | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          await part.toBuffer();
+          throw new MediaError('invalid_request', `Unexpected file field ${part.fieldname}`);
+        }
+        file = await part.toBuffer();
+        filename = part.filename;
+      } else {
+        entries.push([part.fieldname, part.value]);
+      }
+    }
+    const fields = normaliseFields(entries);
+    if (!file && fields.file) file = decodeFileField(fields.file);
+    return { fields, file, filename };
+  }
+  const body = request.body;
+  const fields =
+    body instanceof URLSearchParams
+      ? normaliseFields(body.entries())
+      : normaliseFields(Object.entries((body as Record<string, unknown> | undefined) ?? {}));
+  return { fields, file: fields.file ? decodeFileField(fields.file) : undefined };
+}
+
+function unsignedParams(fields: Fields): Fields {
+  const { file: _file, ...rest } = fields;
+  return rest;
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: MediaError): FastifyReply {
+  if (request.url.startsWith('/v1_1/')) {
+    return reply.code(error.status).send({ error: { message: error.message } });
+  }
+  return reply
+    .code(error.status)
+    .header('x-cld-error', error.message)
+    .header('cache-control', error.status === 423 ? 'no-store' : 'no-cache')
+    .header('retry-after', error.status === 423 ? '1' : undefined)
+    .type('text/plain; charset=utf-8')
+    .send(error.message);
+}
+
+/** Framework errors (body limits, malformed multipart) in the service's own terms. */
+function fromFrameworkError(
+  error: Error & { code?: string; statusCode?: number },
+  config: MediaConfig,
+): MediaError {
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new MediaError(
+        'limit_exceeded',
+        `File size too large. Maximum is ${config.maxUploadBytes}.`,
+      );
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new MediaError('invalid_request', 'Too many form parts');
+    default:
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        return new MediaError('invalid_request', error.message);
+      }
+      return new MediaError('derivation_failed', 'Internal error', { cause: error });
+  }
+}
+
+export async function buildMediaApp(
+  config: MediaConfig,
+  options: MediaAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    // Base64 and data-URI uploads are a third larger than the file.
+    bodyLimit: Math.ceil((config.maxUploadBytes * 4) / 3) + 1024 * 1024,
+    routerOptions: { maxParamLength: 2_048 },
+  });
+  const assets = new AssetStore(config.mediaDir);
+  const pdf = new PdfRenderer(config.pdfWorkers);
+  const delivery = new DeliveryService(config, assets, pdf, options.hooks);
+
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.maxUploadBytes,
+      files: 1,
+      fields: 100,
+      fieldSize: Math.ceil((config.maxUploadBytes * 4) / 3) + 1024,
+      parts: 102,
+    },
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  );
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(CORS_HEADERS);
+  });
+  app.addHook('onClose', async () => {
+    await pdf.close();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mediaError =
+      error instanceof MediaError ? error : fromFrameworkError(error as Error, config);
+    if (mediaError.status >= 500) request.log.error({ err: error }, 'media request failed');
+    return sendError(request, reply, mediaError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new MediaError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`),
+    ),
+  );
+
+  // GET /healthz – liveness
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // OPTIONS * – CORS preflight for browsers posting to the upload API
+  app.options('/*', async (_request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
+      .header('access-control-allow-headers', 'Content-Type, X-Requested-With')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+
+  // GET /{cloud}/image/upload/{transformations}/v{version}/{public_id}.{ext} – delivery
+  app.get('/:cloud/image/upload/*', async (request, reply) => {
+    // The raw path: query strings (the SDKs' ?_a=, our reload timestamps) are ignored.
+    const pathname = (request.raw.url ?? '').split('?')[0] as string;
+    const result = await delivery.deliver(
+      pathname,
+      request.headers.accept ?? '',
+      request.headers['if-none-match'],
+    );
+    const cacheControl = `public, max-age=${ONE_MONTH}${result.versioned ? ', immutable' : ''}`;
+    reply.header('cache-control', cacheControl).header('etag', result.etag);
+    if (result.kind === 'original') {
+      return reply.type('application/pdf').send(createReadStream(result.path));
+    }
+    if (result.negotiated) reply.header('vary', 'Accept');
+    reply.header('x-media-cache', result.cache).type(result.contentType);
+    if (result.status === 304) return reply.code(304).send();
+    return reply.send(result.body);
+  });
+
+  // POST /v1_1/{cloud}/{image|auto}/upload – signed upload (Cloudinary's Upload API)
+  app.post<{ Params: { cloud: string; resourceType: string } }>(
+    '/v1_1/:cloud/:resourceType/upload',
+    async (request) => {
+      const { cloud, resourceType } = request.params;
+      if (cloud !== config.cloudName)
+        throw new MediaError('not_found', `Unknown cloud name ${cloud}`);
+      if (!RESOURCE_TYPES.has(resourceType)) {
+        throw new MediaError(
+          'invalid_request',
+          `Unsupported resource type ${resourceType}; use image or auto`,
+        );
+      }
+      const { fields, file, filename } = await readUploadRequest(request, config);
+      verifySignedRequest(unsignedParams(fields), config);
+      if (!file) throw new MediaError('invalid_request', 'Missing required parameter - file');
+      const response = await storeUpload(
+        { bytes: file, filename, params: unsignedParams(fields) },
+        { config, assets, pdf },
+      );
+      delivery.forget(response.public_id);
+      return response;
+    },
+  );
+
+  // POST /v1_1/{cloud}/image/destroy – signed delete of an asset and its derivations
+  app.post<{ Params: { cloud: string; resourceType: string } }>(
+    '/v1_1/:cloud/:resourceType/destroy',
+    async (request) => {
+      const { cloud, resourceType } = request.params;
+      if (cloud !== config.cloudName)
+        throw new MediaError('not_found', `Unknown cloud name ${cloud}`);
+      if (resourceType !== 'image') {
+        throw new MediaError(
+          'invalid_request',
+          `Unsupported resource type ${resourceType}; use image`,
+        );
+      }
+      const { fields } = await readUploadRequest(request, config);
+      verifySignedRequest(fields, config);
+      const publicId = fields.public_id;
+      if (!publicId)
+        throw new MediaError('invalid_request', 'Missing required parameter - public_id');
+      assertValidPublicId(publicId);
+      const existed = await assets.remove(publicId);
+      delivery.forget(publicId);
+      return { result: existed ? 'ok' : 'not found' };
+    },
+  );
+
+  return app;
+}

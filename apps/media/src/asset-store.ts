@@ -1,0 +1,98 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type SourceFormat = 'jpg' | 'png' | 'gif' | 'webp' | 'avif' | 'pdf';
+
+/** What the service knows about an uploaded original (`meta.json` beside it). */
+export interface AssetRecord {
+  publicId: string;
+  version: number;
+  format: SourceFormat;
+  /** Oriented pixel size; for PDFs, page 1 at 150 DPI (the size `pg_` renders by default). */
+  width: number;
+  height: number;
+  /** Pages of a PDF (frames of an animation); 1 otherwise. */
+  pages: number;
+  bytes: number;
+  /** MD5 of the original, as Cloudinary reports it. */
+  etag: string;
+  hasAlpha: boolean;
+  createdAt: string;
+  originalFilename?: string;
+}
+
+/** Records are re-read from disk at most this often, so other processes' uploads show up. */
+const RECORD_TTL_MS = 1_000;
+
+function hashId(publicId: string): string {
+  return createHash('sha256').update(publicId).digest('hex').slice(0, 40);
+}
+
+/**
+ * Originals and their metadata under `{mediaDir}/assets/{hash of public id}/`, derived images
+ * under `{mediaDir}/derived/{same hash}/`. Paths are hashes of the public id, so no public id
+ * can name a path outside these folders whatever it contains.
+ */
+export class AssetStore {
+  private readonly records = new Map<string, { record: AssetRecord | undefined; readAt: number }>();
+
+  constructor(readonly mediaDir: string) {}
+
+  assetDir(publicId: string): string {
+    return path.join(this.mediaDir, 'assets', hashId(publicId));
+  }
+
+  originalPath(publicId: string): string {
+    return path.join(this.assetDir(publicId), 'original');
+  }
+
+  derivedDir(publicId: string): string {
+    return path.join(this.mediaDir, 'derived', hashId(publicId));
+  }
+
+  /** A scratch file on the same file system, so finished files can be renamed into place. */
+  async tempPath(): Promise<string> {
+    const dir = path.join(this.mediaDir, 'tmp');
+    await mkdir(dir, { recursive: true });
+    return path.join(dir, randomUUID());
+  }
+
+  async get(publicId: string): Promise<AssetRecord | undefined> {
+    const cached = this.records.get(publicId);
+    const now = Date.now();
+    if (cached && now - cached.readAt < RECORD_TTL_MS) return cached.record;
+    let record: AssetRecord | undefined;
+    try {
+      const text = await readFile(path.join(this.assetDir(publicId), 'meta.json'), 'utf8');
+      record = JSON.parse(text) as AssetRecord;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    this.records.set(publicId, { record, readAt: now });
+    return record;
+  }
+
+  /** Moves `tempFile` into place as the original and writes the record (atomic renames). */
+  async put(record: AssetRecord, tempFile: string): Promise<void> {
+    const dir = this.assetDir(record.publicId);
+    await mkdir(dir, { recursive: true });
+    await rename(tempFile, this.originalPath(record.publicId));
+    const metaTemp = await this.tempPath();
+    await writeFile(metaTemp, JSON.stringify(record));
+    await rename(metaTemp, path.join(dir, 'meta.json'));
+    this.records.set(record.publicId, { record, readAt: Date.now() });
+    // Derived keys include the original's etag, so old derivations can never be served again;
+    // removing them only reclaims space.
+    await rm(this.derivedDir(record.publicId), { recursive: true, force: true });
+  }
+
+  async remove(publicId: string): Promise<boolean> {
+    const existed = (await this.get(publicId)) !== undefined;
+    await rm(path.join(this.assetDir(publicId), 'meta.json'), { force: true });
+    await rm(this.assetDir(publicId), { recursive: true, force: true });
+    await rm(this.derivedDir(publicId), { recursive: true, force: true });
+    this.records.set(publicId, { record: undefined, readAt: Date.now() });
+    return existed;
+  }
+}

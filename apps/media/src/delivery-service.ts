@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AssetStore } from './asset-store';
+import { CONTENT_TYPES, chooseOutputFormat } from './choose-output-format';
+import type { MediaConfig } from './config';
+import { type DeriveSource, deriveImage } from './derive-image';
+import { MediaError, toMediaError } from './media-error';
+import { MemoryCache } from './memory-cache';
+import { parseDeliveryPath } from './parse-delivery-path';
+import type { PdfRenderer } from './pdf-renderer';
+
+export type CacheOutcome = 'memory' | 'disk' | 'derived';
+
+export interface Delivery {
+  kind: 'derived';
+  status: 200 | 304;
+  body?: Uint8Array;
+  contentType: string;
+  etag: string;
+  /** True when the bytes depend on `Accept` (answer with `Vary: Accept`). */
+  negotiated: boolean;
+  /** Versioned URLs never change meaning, so they may be cached as immutable. */
+  versioned: boolean;
+  cache: CacheOutcome;
+}
+
+/** An untransformed PDF asked for as `.pdf`: the original file. */
+export interface OriginalDelivery {
+  kind: 'original';
+  path: string;
+  etag: string;
+  versioned: boolean;
+}
+
+interface Derived {
+  body: Uint8Array;
+}
+
+export interface DeliveryHooks {
+  /** Runs at the start of every derivation job (tests count jobs and slow them down). */
+  onDerive?: (key: string) => void | Promise<void>;
+}
+
+/** How long a failed derivation's error is replayed instead of starting the job again. */
+const FAILURE_MEMORY_MS = 30_000;
+
+function sleep(ms: number): Promise<'timeout'> {
+  return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
+}
+
+/**
+ * Delivery: parse the URL, find the asset, choose the format, then serve the derivation from
+ * memory, from disk, or by deriving it once however many requests ask at the same time.
+ * A derivation still running when the time budget is over answers 423 and carries on.
+ */
+export class DeliveryService {
+  private readonly memory: MemoryCache<Derived>;
+  private readonly flights = new Map<string, Promise<Derived>>();
+  private readonly failures = new Map<string, { error: MediaError; until: number }>();
+
+  constructor(
+    private readonly config: MediaConfig,
+    private readonly assets: AssetStore,
+    private readonly pdf: PdfRenderer,
+    private readonly hooks: DeliveryHooks = {},
+  ) {
+    this.memory = new MemoryCache(config.memoryCacheBytes);
+  }
+
+  async deliver(
+    pathname: string,
+    accept: string,
+    ifNoneMatch: string | undefined,
+  ): Promise<Delivery | OriginalDelivery> {
+    const request = parseDeliveryPath(pathname);
+    if (request.cloudName !== this.config.cloudName) {
+      throw new MediaError('not_found', `Unknown cloud name ${request.cloudName}`);
+    }
+    const asset = await this.assets.get(request.publicId);
+    if (!asset) throw new MediaError('not_found', `Resource not found - ${request.publicId}`);
+    const choice = chooseOutputFormat(request, asset, accept);
+    if (choice.format === 'original') {
+      return {
+        kind: 'original',
+        path: this.assets.originalPath(asset.publicId),
+        etag: `"${asset.etag}"`,
+        versioned: request.version !== undefined,
+      };
+    }
+    const format = choice.format;
+
+    const key = `${asset.etag}/${request.canonical}/${format}`;
+    const hash = createHash('sha256').update(key).digest('base64url').slice(0, 32);
+    const etag = `"${hash}"`;
+    const base = {
+      kind: 'derived' as const,
+      contentType: CONTENT_TYPES[format],
+      etag,
+      negotiated: choice.negotiated,
+      versioned: request.version !== undefined,
+    };
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
+      return { ...base, status: 304, cache: 'memory' };
+    }
+    const memoryKey = `${asset.publicId}\u0000${hash}`;
+    const hot = this.memory.get(memoryKey);
+    if (hot) return { ...base, status: 200, body: hot.body, cache: 'memory' };
+
+    const file = path.join(this.assets.derivedDir(asset.publicId), `${hash}.${format}`);
+    const fromDisk = await readFile(file).catch(() => undefined);
+    if (fromDisk) {
+      this.memory.set(memoryKey, { body: fromDisk });
+      return { ...base, status: 200, body: fromDisk, cache: 'disk' };
+    }
+
+    const failure = this.failures.get(key);
+    if (failure && failure.until > Date.now()) throw failure.error;
+
+    let job = this.flights.get(key);
+    if (!job) {
+      const source: DeriveSource = {
+        asset,
+        originalPath: this.assets.originalPath(asset.publicId),
+        pdf: this.pdf,
+      };
+      job = this.runJob(key, memoryKey, file, () =>
+        deriveImage(source, request, format, this.config),
+      );
+    }
+    const outcome = await Promise.race([job, sleep(this.config.derivationBudgetMs)]);
+    if (outcome === 'timeout') {
+      throw new MediaError('processing', 'Image is being processed; retry in a moment');
+    }
+    return { ...base, status: 200, body: outcome.body, cache: 'derived' };
+  }
+
+  private runJob(
+    key: string,
+    memoryKey: string,
+    file: string,
+    derive: () => Promise<Buffer>,
+  ): Promise<Derived> {
+    const job = (async () => {
+      await this.hooks.onDerive?.(key);
+      const body = await derive();
+      // Write then rename: a reader (in this or another process) never sees half a file.
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temp, body);
+      await rename(temp, file);
+      const derived = { body };
+      this.memory.set(memoryKey, derived);
+      return derived;
+    })().catch((error: unknown) => {
+      throw toMediaError(error);
+    });
+    this.flights.set(key, job);
+    // Waiters may all have given up (423); the outcome is recorded here either way.
+    job.then(
+      () => this.flights.delete(key),
+      (error: MediaError) => {
+        this.flights.delete(key);
+        this.failures.set(key, { error, until: Date.now() + FAILURE_MEMORY_MS });
+      },
+    );
+    return job;
+  }
+
+  forget(publicId: string): void {
+    this.memory.deleteWhere((key) => key.startsWith(`${publicId}\u0000`));
+    for (const key of this.failures.keys()) this.failures.delete(key);
+  }
+}
+
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .includes(etag);
+}

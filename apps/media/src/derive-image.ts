@@ -1,0 +1,204 @@
+import sharp, { type Sharp } from 'sharp';
+import type { AssetRecord } from './asset-store';
+import { MediaError } from './media-error';
+import type {
+  DeliveryRequest,
+  Gravity,
+  OutputFormat,
+  QualityPreset,
+  TransformationStep,
+} from './parse-delivery-path';
+import type { PdfRenderer } from './pdf-renderer';
+import { outputSize, planResize, type ResizePlan, type Size } from './plan-resize';
+
+export interface DeriveLimits {
+  maxSourcePixels: number;
+  maxOutputPixels: number;
+  avifEffort: number;
+}
+
+export interface DeriveSource {
+  asset: AssetRecord;
+  originalPath: string;
+  pdf: PdfRenderer;
+}
+
+/** PDF pages render at Cloudinary's default density unless a smaller output allows less. */
+export const PDF_DENSITY = 150;
+const POINTS_PER_INCH = 72;
+
+const QUALITY: Record<QualityPreset, Record<'jpg' | 'webp' | 'avif', number>> = {
+  best: { jpg: 90, webp: 90, avif: 64 },
+  good: { jpg: 80, webp: 80, avif: 50 },
+  eco: { jpg: 70, webp: 70, avif: 42 },
+  low: { jpg: 60, webp: 60, avif: 35 },
+};
+
+const POSITIONS: Record<Exclude<Gravity, 'auto'>, string> = {
+  center: 'centre',
+  north: 'north',
+  south: 'south',
+  east: 'east',
+  west: 'west',
+  north_east: 'northeast',
+  north_west: 'northwest',
+  south_east: 'southeast',
+  south_west: 'southwest',
+};
+
+function position(gravity: Gravity, crop: boolean): string | number {
+  if (gravity === 'auto') return crop ? sharp.strategy.attention : 'centre';
+  return POSITIONS[gravity];
+}
+
+function applyPlan(image: Sharp, plan: ResizePlan): Sharp {
+  switch (plan.kind) {
+    case 'none':
+      return image;
+    case 'scale':
+      return image.resize(plan.width, plan.height, { fit: 'fill' });
+    case 'cover':
+      return image.resize(plan.width, plan.height, {
+        fit: 'cover',
+        position: position(plan.gravity, true),
+      });
+    case 'contain':
+      return image.resize(plan.width, plan.height, {
+        fit: 'contain',
+        position: position(plan.gravity, false),
+        background: '#ffffff',
+      });
+  }
+}
+
+function checkOutput(size: Size, limit: number): void {
+  if (size.width * size.height > limit) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Maximum image size exceeded: ${size.width}x${size.height} is more than ${limit} pixels`,
+    );
+  }
+}
+
+/** Relative sizes (`w_0.5`) measured against the asset's nominal size, as pixels. */
+function withAbsoluteSizes(step: TransformationStep, size: Size): TransformationStep {
+  const absolute = (dimension: TransformationStep['width'], full: number) =>
+    dimension?.kind === 'relative'
+      ? { kind: 'px' as const, value: Math.max(1, Math.round(full * dimension.value)) }
+      : dimension;
+  return {
+    ...step,
+    width: absolute(step.width, size.width),
+    height: absolute(step.height, size.height),
+  };
+}
+
+async function openSource(
+  source: DeriveSource,
+  request: DeliveryRequest,
+  steps: TransformationStep[],
+  limits: DeriveLimits,
+): Promise<{ image: Sharp; size: Size }> {
+  const { asset } = source;
+  if (request.page > asset.pages) {
+    throw new MediaError(
+      'invalid_transformation',
+      `Invalid transformation pg_${request.page}: the asset has ${asset.pages} page(s)`,
+    );
+  }
+  if (asset.format !== 'pdf') {
+    const image = sharp(source.originalPath, {
+      limitInputPixels: limits.maxSourcePixels,
+      page: request.page - 1,
+    }).autoOrient();
+    return { image, size: { width: asset.width, height: asset.height } };
+  }
+  // Render only as many pixels as the first step needs (at most 150 DPI, or twice that when
+  // the URL asks for enlargement): thumbnails of pages are the common case.
+  const nominal = { width: asset.width, height: asset.height };
+  const first = steps[0];
+  let factor = 1;
+  if (first) {
+    const planned = outputSize(nominal, planResize(nominal, first));
+    factor = Math.min(2, Math.max(planned.width / nominal.width, planned.height / nominal.height));
+  }
+  const page = await source.pdf.render(
+    source.originalPath,
+    asset.etag,
+    request.page,
+    (PDF_DENSITY / POINTS_PER_INCH) * factor,
+    limits.maxOutputPixels,
+  );
+  const image = sharp(page.pixels, {
+    raw: { width: page.width, height: page.height, channels: 4 },
+  });
+  return { image, size: { width: page.width, height: page.height } };
+}
+
+function encode(
+  image: Sharp,
+  format: OutputFormat,
+  quality: number | QualityPreset,
+  effort: number,
+): Sharp {
+  const pick = (kind: 'jpg' | 'webp' | 'avif') =>
+    typeof quality === 'number' ? quality : QUALITY[quality][kind];
+  switch (format) {
+    case 'jpg':
+      return image.flatten({ background: '#ffffff' }).jpeg({ quality: pick('jpg') });
+    case 'webp':
+      return image.webp({ quality: pick('webp') });
+    case 'avif':
+      return image.avif({ quality: pick('avif'), effort });
+    case 'png':
+      return image.png();
+  }
+}
+
+/** Applies the transformation chain and encodes; checks the output limit before any work. */
+export async function deriveImage(
+  source: DeriveSource,
+  request: DeliveryRequest,
+  format: OutputFormat,
+  limits: DeriveLimits,
+): Promise<Buffer> {
+  const nominal = { width: source.asset.width, height: source.asset.height };
+  const steps = request.steps.map((step, index) =>
+    index === 0 ? withAbsoluteSizes(step, nominal) : step,
+  );
+  // Validate the whole chain's geometry against the limit before decoding anything.
+  let predicted: Size = nominal;
+  for (const step of steps) {
+    predicted = outputSize(predicted, planResize(predicted, step));
+    checkOutput(predicted, limits.maxOutputPixels);
+  }
+  try {
+    let { image, size } = await openSource(source, request, steps, limits);
+    for (const [index, step] of steps.entries()) {
+      const plan = planResize(size, step);
+      size = outputSize(size, plan);
+      checkOutput(size, limits.maxOutputPixels);
+      image = applyPlan(image, plan);
+      if (index < steps.length - 1) {
+        // sharp applies one resize per pipeline: materialise before the next step.
+        const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+        image = sharp(data, {
+          raw: { width: info.width, height: info.height, channels: info.channels },
+        });
+        size = { width: info.width, height: info.height };
+      }
+    }
+    return await encode(image, format, request.quality, limits.avifEffort).toBuffer();
+  } catch (error) {
+    if (error instanceof MediaError) throw error;
+    const message = (error as Error).message;
+    if (/pixel limit/i.test(message)) {
+      throw new MediaError(
+        'limit_exceeded',
+        `Source image exceeds the maximum of ${limits.maxSourcePixels} pixels`,
+        { cause: error },
+      );
+    }
+    throw new MediaError('derivation_failed', `Derivation failed: ${message}`, { cause: error });
+  }
+}

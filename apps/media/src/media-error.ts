@@ -1,0 +1,59 @@
+/**
+ * The one error type of the media service. Delivery answers put `message` in `x-cld-error`
+ * (Cloudinary's convention); the upload API answers `{ "error": { "message" } }`.
+ */
+export type MediaErrorCode =
+  /** A transformation the grammar does not accept (bad value, unknown parameter). */
+  | 'invalid_transformation'
+  /** A Cloudinary parameter this service does not implement. */
+  | 'unsupported_transformation'
+  /** A public id with path traversal, empty segments or forbidden characters. */
+  | 'invalid_public_id'
+  /** No asset under that public id, or a cloud name that is not ours. */
+  | 'not_found'
+  /** Output size, source pixels, file size or page count beyond the configured limits. */
+  | 'limit_exceeded'
+  /** An upload that is not one of the allowed types (or is corrupt). */
+  | 'unsupported_file_type'
+  /** A missing or malformed upload API parameter. */
+  | 'invalid_request'
+  /** Unknown API key or a signature that does not match. */
+  | 'invalid_signature'
+  /** A signed request whose timestamp is more than an hour away from now. */
+  | 'stale_request'
+  /** The derivation did not finish within its time budget; it keeps running. */
+  | 'processing'
+  /** Decoding or encoding failed unexpectedly. */
+  | 'derivation_failed';
+
+const STATUS: Record<MediaErrorCode, number> = {
+  invalid_transformation: 400,
+  unsupported_transformation: 400,
+  invalid_public_id: 400,
+  not_found: 404,
+  limit_exceeded: 400,
+  unsupported_file_type: 400,
+  invalid_request: 400,
+  invalid_signature: 401,
+  stale_request: 401,
+  processing: 423,
+  derivation_failed: 500,
+};
+
+export class MediaError extends Error {
+  readonly code: MediaErrorCode;
+  readonly status: number;
+
+  constructor(code: MediaErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'MediaError';
+    this.code = code;
+    this.status = STATUS[code];
+  }
+}
+
+export function toMediaError(error: unknown): MediaError {
+  if (error instanceof MediaError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new MediaError('derivation_failed', `Derivation failed: ${message}`, { cause: error });
+}

@@ -1,0 +1,29 @@
+import { buildMediaApp } from './app';
+import { parseMediaConfig } from './config';
+
+let config: ReturnType<typeof parseMediaConfig>;
+try {
+  config = parseMediaConfig(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = await buildMediaApp(config, { logger: true });
+if (config.usingDevelopmentCredentials) {
+  app.log.warn(
+    'MEDIA_API_KEY / MEDIA_API_SECRET not set: using the development credentials (coursepack-dev-key / coursepack-dev-secret). Never use them in production.',
+  );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`media service for cloud "${config.cloudName}" storing under ${config.mediaDir}`);

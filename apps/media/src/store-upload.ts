@@ -1,0 +1,213 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { createSignature } from '@coursepack/images/create-signature';
+import sharp, { type Metadata } from 'sharp';
+import type { AssetRecord, AssetStore, SourceFormat } from './asset-store';
+import type { MediaConfig } from './config';
+import { PDF_DENSITY } from './derive-image';
+import { MediaError } from './media-error';
+import { assertValidPublicId } from './parse-delivery-path';
+import type { PdfRenderer } from './pdf-renderer';
+
+export interface UploadInput {
+  bytes: Uint8Array;
+  filename?: string;
+  /** Every form field but `file` (already signature-checked). */
+  params: Readonly<Record<string, string>>;
+}
+
+/** Cloudinary's upload response (the fields its SDKs and our clients read). */
+export interface UploadResponse {
+  asset_id: string;
+  public_id: string;
+  version: number;
+  version_id: string;
+  signature: string;
+  width: number;
+  height: number;
+  format: string;
+  resource_type: 'image';
+  created_at: string;
+  tags: string[];
+  pages?: number;
+  bytes: number;
+  type: 'upload';
+  etag: string;
+  placeholder: false;
+  url: string;
+  secure_url: string;
+  asset_folder: string;
+  display_name: string;
+  original_filename?: string;
+  existing?: boolean;
+  api_key: string;
+}
+
+/** Sniffed from the bytes, never from the name or the declared type. */
+export function detectSourceFormat(bytes: Uint8Array): SourceFormat | undefined {
+  const ascii = (start: number, end: number) =>
+    Buffer.from(bytes.subarray(start, end)).toString('latin1');
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(8, 12))) return 'avif';
+  if (ascii(0, 5) === '%PDF-') return 'pdf';
+  return undefined;
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Like Cloudinary's generated public ids: lowercase letters and digits. */
+function randomId(length: number): string {
+  return Array.from(randomBytes(length), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
+}
+
+const ALLOWED = 'jpg, png, gif, webp, avif, pdf';
+const TRUE_VALUES = new Set(['true', '1']);
+
+function chooseDisplayName(input: UploadInput): { publicId: string; folder: string } {
+  const { params } = input;
+  const folder = (params.folder ?? '').replace(/^\/+|\/+$/g, '');
+  let name = params.public_id;
+  if (!name) {
+    const stem = (input.filename ?? '').replace(/\.[^.]*$/, '').replace(/[^\w-]+/g, '_');
+    const useFilename = TRUE_VALUES.has(params.use_filename ?? '') && stem !== '';
+    const unique = !useFilename || params.unique_filename !== 'false';
+    name = useFilename ? (unique ? `${stem}_${randomId(6)}` : stem) : randomId(20);
+  }
+  const publicId = folder && !name.startsWith(`${folder}/`) ? `${folder}/${name}` : name;
+  return { publicId, folder };
+}
+
+async function inspectImage(
+  file: string,
+  config: MediaConfig,
+): Promise<{ width: number; height: number; pages: number; hasAlpha: boolean }> {
+  let metadata: Metadata;
+  try {
+    // Header only: no pixels are decoded here, so a decompression bomb costs nothing.
+    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new MediaError('unsupported_file_type', 'Invalid image file', { cause: error });
+  }
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  if (!width || !height) throw new MediaError('unsupported_file_type', 'Invalid image file');
+  if (width * height > config.maxSourcePixels) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Image of ${width}x${height} exceeds the maximum of ${config.maxSourcePixels} pixels`,
+    );
+  }
+  return { width, height, pages: metadata.pages ?? 1, hasAlpha: metadata.hasAlpha ?? false };
+}
+
+export async function storeUpload(
+  input: UploadInput,
+  context: { config: MediaConfig; assets: AssetStore; pdf: PdfRenderer },
+): Promise<UploadResponse> {
+  const { config, assets, pdf } = context;
+  if (input.bytes.byteLength === 0) throw new MediaError('invalid_request', 'Empty file');
+  if (input.bytes.byteLength > config.maxUploadBytes) {
+    throw new MediaError(
+      'limit_exceeded',
+      `File size too large. Got ${input.bytes.byteLength}. Maximum is ${config.maxUploadBytes}.`,
+    );
+  }
+  const format = detectSourceFormat(input.bytes);
+  if (!format) {
+    throw new MediaError('unsupported_file_type', `Unsupported file type; allowed: ${ALLOWED}`);
+  }
+  const { publicId, folder } = chooseDisplayName(input);
+  assertValidPublicId(publicId);
+
+  const existing = await assets.get(publicId);
+  if (existing && input.params.overwrite === 'false') {
+    return toResponse(existing, config, folder, true);
+  }
+
+  const temp = await assets.tempPath();
+  await writeFile(temp, input.bytes);
+  try {
+    const etag = createHash('md5').update(input.bytes).digest('hex');
+    let details: { width: number; height: number; pages: number; hasAlpha: boolean };
+    if (format === 'pdf') {
+      const info = await pdf.inspect(temp, etag);
+      if (info.pages > config.maxPdfPages) {
+        throw new MediaError(
+          'limit_exceeded',
+          `PDF has ${info.pages} pages; the maximum is ${config.maxPdfPages}`,
+        );
+      }
+      const scale = PDF_DENSITY / 72;
+      details = {
+        width: Math.round(info.width * scale),
+        height: Math.round(info.height * scale),
+        pages: info.pages,
+        hasAlpha: false,
+      };
+    } else {
+      details = await inspectImage(temp, config);
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const record: AssetRecord = {
+      publicId,
+      // Versions must change on every replacement, even within one second.
+      version: Math.max(now, (existing?.version ?? 0) + 1),
+      format,
+      ...details,
+      bytes: input.bytes.byteLength,
+      etag,
+      createdAt: new Date().toISOString(),
+      originalFilename: input.filename?.replace(/\.[^.]*$/, ''),
+    };
+    await assets.put(record, temp);
+    return toResponse(record, config, folder, false);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+export function toResponse(
+  record: AssetRecord,
+  config: MediaConfig,
+  folder: string,
+  existing: boolean,
+): UploadResponse {
+  const path = `/${config.cloudName}/image/upload/v${record.version}/${record.publicId
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/')}.${record.format}`;
+  const url = `${config.publicUrl}${path}`;
+  const response: UploadResponse = {
+    asset_id: createHash('md5').update(`${config.cloudName}/${record.publicId}`).digest('hex'),
+    public_id: record.publicId,
+    version: record.version,
+    version_id: createHash('md5').update(`${record.publicId}@${record.version}`).digest('hex'),
+    signature: createSignature(
+      { public_id: record.publicId, version: record.version },
+      config.apiSecret,
+    ),
+    width: record.width,
+    height: record.height,
+    format: record.format,
+    resource_type: 'image',
+    created_at: record.createdAt,
+    tags: [],
+    bytes: record.bytes,
+    type: 'upload',
+    etag: record.etag,
+    placeholder: false,
+    url,
+    // One public origin serves both; it is https whenever MEDIA_PUBLIC_URL is.
+    secure_url: url,
+    asset_folder: folder,
+    display_name: record.publicId.split('/').pop() ?? record.publicId,
+    original_filename: record.originalFilename,
+    api_key: config.apiKey,
+  };
+  if (record.format === 'pdf') response.pages = record.pages;
+  if (existing) response.existing = true;
+  return response;
+}

@@ -1,0 +1,98 @@
+/**
+ * Delivery URLs in Cloudinary's grammar. The same call yields the same path for our media
+ * service and for res.cloudinary.com; only `baseUrl` differs, so `MEDIA_BASE_URL` switches
+ * the app between them with no code change.
+ */
+
+export interface MediaDeliveryConfig {
+  /** e.g. `http://localhost:3002` or `https://res.cloudinary.com` (no trailing slash needed). */
+  baseUrl: string;
+  cloudName: string;
+}
+
+export type CropMode = 'fill' | 'fit' | 'limit' | 'scale' | 'thumb' | 'pad';
+export type Gravity =
+  | 'auto'
+  | 'center'
+  | 'north'
+  | 'south'
+  | 'east'
+  | 'west'
+  | 'north_east'
+  | 'north_west'
+  | 'south_east'
+  | 'south_west';
+export type MediaFormat = 'auto' | 'jpg' | 'png' | 'webp' | 'avif';
+export type MediaQuality = 'auto' | 'auto:best' | 'auto:good' | 'auto:eco' | 'auto:low' | number;
+
+export interface MediaUrlOptions {
+  width?: number;
+  height?: number;
+  crop?: CropMode;
+  gravity?: Gravity;
+  /** Default `auto`. */
+  quality?: MediaQuality;
+  /** Default `auto` (negotiated from the browser's `Accept`). */
+  format?: MediaFormat;
+  dpr?: number;
+  /** `16:9` or a number (width / height). */
+  aspectRatio?: string | number;
+  /** 1-based page of a PDF. */
+  page?: number;
+  /** The asset version returned by the upload API; busts caches when an asset is replaced. */
+  version?: number;
+}
+
+function assertPositiveInteger(name: string, value: number | undefined): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
+    throw new RangeError(`${name} must be a positive integer (got ${value})`);
+  }
+}
+
+function encodePublicId(publicId: string): string {
+  const trimmed = publicId.replace(/^\/+/, '');
+  if (trimmed === '') throw new RangeError('publicId must not be empty');
+  return trimmed
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+}
+
+/** The transformation component, parameters in alphabetical order as Cloudinary's SDKs emit them. */
+export function buildTransformation(options: MediaUrlOptions): string {
+  assertPositiveInteger('width', options.width);
+  assertPositiveInteger('height', options.height);
+  assertPositiveInteger('page', options.page);
+  const quality = options.quality ?? 'auto';
+  if (typeof quality === 'number' && (!Number.isInteger(quality) || quality < 1 || quality > 100)) {
+    throw new RangeError(`quality must be an integer from 1 to 100 (got ${quality})`);
+  }
+  if (options.dpr !== undefined && !(options.dpr > 0 && options.dpr <= 4)) {
+    throw new RangeError(`dpr must be greater than 0 and at most 4 (got ${options.dpr})`);
+  }
+  const params: string[] = [];
+  if (options.aspectRatio !== undefined) params.push(`ar_${options.aspectRatio}`);
+  if (options.crop) params.push(`c_${options.crop}`);
+  if (options.dpr !== undefined) params.push(`dpr_${formatDecimal(options.dpr)}`);
+  params.push(`f_${options.format ?? 'auto'}`);
+  if (options.gravity) params.push(`g_${options.gravity}`);
+  if (options.height !== undefined) params.push(`h_${options.height}`);
+  if (options.page !== undefined) params.push(`pg_${options.page}`);
+  params.push(`q_${quality}`);
+  if (options.width !== undefined) params.push(`w_${options.width}`);
+  return params.join(',');
+}
+
+function formatDecimal(value: number): string {
+  return Number.isInteger(value) ? `${value}.0` : String(value);
+}
+
+export function buildMediaUrl(
+  config: MediaDeliveryConfig,
+  publicId: string,
+  options: MediaUrlOptions = {},
+): string {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const version = options.version !== undefined ? `/v${options.version}` : '';
+  return `${base}/${encodeURIComponent(config.cloudName)}/image/upload/${buildTransformation(options)}${version}/${encodePublicId(publicId)}`;
+}
