@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_API_SECRET, parseMediaConfig } from './config';
+
+describe('parseMediaConfig', () => {
+  it('has working development defaults', () => {
+    const config = parseMediaConfig({});
+    expect(config).toMatchObject({
+      port: 3002,
+      cloudName: 'coursepack',
+      apiSecret: DEVELOPMENT_API_SECRET,
+      usingDevelopmentCredentials: true,
+      mediaDir: path.resolve('data', 'media'),
+      publicUrl: 'http://localhost:3002',
+      derivationBudgetMs: 3_000,
+      avifEffort: 2,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseMediaConfig({
+      MEDIA_PORT: '4000',
+      MEDIA_CLOUD_NAME: 'demo',
+      MEDIA_API_KEY: 'key',
+      MEDIA_API_SECRET: 'secret-secret',
+      DATA_DIR: '/srv/data',
+      MEDIA_PUBLIC_URL: 'https://media.example.com/',
+      MEDIA_DERIVATION_BUDGET_MS: '50',
+      MEDIA_MAX_UPLOAD_BYTES: '1000',
+      MEDIA_MAX_SOURCE_PIXELS: '2000',
+      MEDIA_MAX_OUTPUT_PIXELS: '3000',
+      MEDIA_MAX_PDF_PAGES: '4',
+      MEDIA_MEMORY_CACHE_MB: '1',
+      MEDIA_AVIF_EFFORT: '5',
+      MEDIA_PDF_WORKERS: '2',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      cloudName: 'demo',
+      apiKey: 'key',
+      usingDevelopmentCredentials: false,
+      mediaDir: '/srv/data/media',
+      publicUrl: 'https://media.example.com',
+      derivationBudgetMs: 50,
+      maxUploadBytes: 1000,
+      maxSourcePixels: 2000,
+      maxOutputPixels: 3000,
+      maxPdfPages: 4,
+      memoryCacheBytes: 1024 * 1024,
+      avifEffort: 5,
+      pdfWorkers: 2,
+    });
+  });
+
+  it('lists one line per bad variable, naming it', () => {
+    let message = '';
+    try {
+      parseMediaConfig({
+        NODE_ENV: 'production',
+        MEDIA_PORT: 'abc',
+        MEDIA_CLOUD_NAME: 'no spaces',
+        MEDIA_AVIF_EFFORT: '10',
+        MEDIA_PUBLIC_URL: 'ftp://x',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n').slice(1);
+    expect(lines).toEqual([
+      'MEDIA_PORT must be an integer between 1 and 65535 (got "abc")',
+      'MEDIA_CLOUD_NAME must be 1–64 letters, digits, "-" or "_" (got "no spaces")',
+      'MEDIA_API_KEY is required when NODE_ENV=production',
+      'MEDIA_API_SECRET is required when NODE_ENV=production',
+      'MEDIA_PUBLIC_URL must be an http(s) URL (got "ftp://x")',
+      'MEDIA_AVIF_EFFORT must be an integer between 0 and 9 (got "10")',
+    ]);
+  });
+
+  it('rejects fractional, negative and out-of-range numbers', () => {
+    for (const value of ['1.5', '-1', '0', '70000', ' ', '1e3']) {
+      expect(() => parseMediaConfig({ MEDIA_PORT: value }), value).toThrow(/MEDIA_PORT/);
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { MediaError } from './media-error';
+import { parseDeliveryPath } from './parse-delivery-path';
+
+function errorOf(path: string): MediaError {
+  try {
+    parseDeliveryPath(path);
+  } catch (error) {
+    if (error instanceof MediaError) return error;
+    throw error;
+  }
+  throw new Error(`${path} parsed`);
+}
+
+describe('parseDeliveryPath', () => {
+  it('parses transformations, version, folders and extension', () => {
+    const parsed = parseDeliveryPath(
+      '/demo/image/upload/c_fill,g_auto,w_300,h_200/v17/docs/a.b.jpg',
+    );
+    expect(parsed).toMatchObject({
+      cloudName: 'demo',
+      version: 17,
+      publicId: 'docs/a.b',
+      extension: 'jpg',
+      quality: 'good',
+      page: 1,
+      steps: [
+        {
+          crop: 'fill',
+          gravity: 'auto',
+          width: { kind: 'px', value: 300 },
+          height: { kind: 'px', value: 200 },
+        },
+      ],
+    });
+  });
+
+  it('chains components and keeps format, quality and page global', () => {
+    const parsed = parseDeliveryPath(
+      '/d/image/upload/pg_3,w_0.5/c_limit,h_100/q_auto:eco,f_auto/x',
+    );
+    expect(parsed.steps).toEqual([
+      { width: { kind: 'relative', value: 0.5 } },
+      { crop: 'limit', height: { kind: 'px', value: 100 } },
+    ]);
+    expect(parsed).toMatchObject({ page: 3, quality: 'eco', format: 'auto', publicId: 'x' });
+  });
+
+  it('gives the same canonical key to the same meaning', () => {
+    const a = parseDeliveryPath('/d/image/upload/w_640,f_auto/x').canonical;
+    const b = parseDeliveryPath('/d/image/upload/f_auto,w_640/v3/x').canonical;
+    expect(a).toBe(b);
+    expect(parseDeliveryPath('/d/image/upload/w_641,f_auto/x').canonical).not.toBe(a);
+  });
+
+  it('reads ar_, dpr_ and q_ values', () => {
+    const { steps, quality } = parseDeliveryPath('/d/image/upload/ar_16:9,dpr_2.0,w_100,q_55/x');
+    expect(steps[0]).toMatchObject({ aspectRatio: 16 / 9, dpr: 2 });
+    expect(quality).toBe(55);
+    expect(parseDeliveryPath('/d/image/upload/ar_1.5,w_1/x').steps[0]?.aspectRatio).toBe(1.5);
+  });
+
+  it('treats a folder that is not a transformation as part of the public id', () => {
+    expect(parseDeliveryPath('/d/image/upload/course_covers/x.png').publicId).toBe(
+      'course_covers/x',
+    );
+    expect(parseDeliveryPath('/d/image/upload/w_10/course_covers/x').publicId).toBe(
+      'course_covers/x',
+    );
+  });
+
+  it.each([
+    ['w_abc', /w_abc/],
+    ['w_0', /w_0/],
+    ['w_99999', /16384/],
+    ['w_1.5', /fraction/],
+    ['h_-1', /h_-1/],
+    ['c_bogus', /crop mode/],
+    ['q_0', /quality/],
+    ['q_101', /quality/],
+    ['f_exe', /format/],
+    ['dpr_9', /dpr/],
+    ['ar_0:1', /ar_0:1/],
+    ['ar_1:0', /ar_1:0/],
+    ['pg_0', /page/],
+    ['pg_abc', /page/],
+    ['w_1,w_2', /twice/],
+    ['w_10,zz_1', /unknown parameter/],
+  ])('rejects %s as an invalid transformation', (component, reason) => {
+    const error = errorOf(`/d/image/upload/${component}/v1/x.jpg`);
+    expect(error.code).toBe('invalid_transformation');
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(reason);
+  });
+
+  it.each(['e_blur', 'l_text:Arial_80:hi', 'c_crop', 'g_face', 'fl_attachment'])(
+    'explains that %s is not implemented',
+    (component) => {
+      const error = errorOf(`/d/image/upload/${component}/v1/x.jpg`);
+      expect(error.code).toBe('unsupported_transformation');
+      expect(error.status).toBe(400);
+    },
+  );
+
+  it.each([
+    '/d/image/upload/a/%2e%2e/b.jpg',
+    '/d/image/upload/w_1/../secret.jpg',
+    '/d/image/upload/a/%2F/b',
+    '/d/image/upload/a//b.jpg',
+    '/d/image/upload/a%5Cb.jpg',
+    '/d/image/upload/a%00b.jpg',
+    '/d/image/upload/a%zz.jpg',
+    `/d/image/upload/${'a'.repeat(300)}.jpg`,
+    '/d/image/upload/',
+  ])('rejects the hostile public id in %s', (path) => {
+    const error = errorOf(path);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('invalid_public_id');
+  });
+
+  it('answers 404 for other resource types and delivery types', () => {
+    expect(errorOf('/d/video/upload/x.mp4').status).toBe(404);
+    expect(errorOf('/d/image/fetch/x.jpg').status).toBe(404);
+  });
+
+  it('refuses absurdly long paths', () => {
+    expect(errorOf(`/d/image/upload/${'w_1/'.repeat(600)}x`).status).toBe(400);
+  });
+});
