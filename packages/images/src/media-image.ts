@@ -1,6 +1,7 @@
 'use client';
 
 import {
+  createElement,
   type ImgHTMLAttributes,
   type ReactNode,
   type SyntheticEvent,
@@ -124,32 +125,31 @@ export function MediaImage({
     }
   }, [state.phase, handleFailure]);
 
+  // createElement rather than JSX: consumers type-check this file without a JSX setting.
   if (current.phase === 'failed') {
-    return (
-      <span
-        role="img"
-        aria-label={alt}
-        data-media-image="failed"
-        className={imgProps.className}
-        style={style}
-      >
-        {fallback ?? alt}
-      </span>
+    return createElement(
+      'span',
+      {
+        role: 'img',
+        'aria-label': alt,
+        'data-media-image': 'failed',
+        className: imgProps.className,
+        style,
+      },
+      fallback ?? alt,
     );
   }
 
-  return (
-    <img
-      {...imgProps}
-      ref={imgRef}
-      src={current.displayedSrc}
-      alt={alt}
-      data-media-image={current.phase}
-      aria-busy={current.phase === 'checking' || undefined}
-      // Keep the layout box but hide the browser's broken-image glyph while waiting.
-      style={current.phase === 'checking' ? { ...style, visibility: 'hidden' } : style}
-      onLoad={onLoad}
-      onError={handleFailure}
-    />
-  );
+  return createElement('img', {
+    ...imgProps,
+    ref: imgRef,
+    src: current.displayedSrc,
+    alt,
+    'data-media-image': current.phase,
+    'aria-busy': current.phase === 'checking' || undefined,
+    // Keep the layout box but hide the browser's broken-image glyph while waiting.
+    style: current.phase === 'checking' ? { ...style, visibility: 'hidden' as const } : style,
+    onLoad,
+    onError: handleFailure,
+  });
 }
