@@ -1,0 +1,219 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCourse } from './get-course';
+import { getDocument } from './get-document';
+import { listCatalogFacets } from './list-catalog-facets';
+import { listCourseDocuments } from './list-course-documents';
+import { COURSES_PER_PAGE, listCourses } from './list-courses';
+import { listFeaturedCourses } from './list-featured-courses';
+import { listRecentDocuments } from './list-recent-documents';
+import { HIGHLIGHT_END, HIGHLIGHT_START, searchCatalog } from './search-catalog';
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+const ids = { algebra: 0, hidden: 0, notes: 0, exam: 0, draft: 0 };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  const [north, lake] = await db
+    .insertInto('institutions')
+    .values([
+      { slug: 'northbridge', name: 'Northbridge University' },
+      { slug: 'lakeside', name: 'Lakeside Institute' },
+    ])
+    .returning('id')
+    .execute();
+  const [maths, physics] = await db
+    .insertInto('subjects')
+    .values([
+      { slug: 'mathematics', name: 'Mathematics' },
+      { slug: 'physics', name: 'Physics' },
+    ])
+    .returning('id')
+    .execute();
+  if (!north || !lake || !maths || !physics) throw new Error('fixture rows missing');
+
+  const algebra = await db
+    .insertInto('courses')
+    .values({
+      slug: 'linear-algebra',
+      title: 'Linear Algebra',
+      code: 'MATH 221',
+      description: 'Vector spaces, matrices and eigenvalues.',
+      subject_id: maths.id,
+      institution_id: north.id,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.algebra = algebra.id;
+  // Thirteen more physics courses at Lakeside, to page through.
+  await db
+    .insertInto('courses')
+    .values(
+      Array.from({ length: COURSES_PER_PAGE + 1 }, (_, index) => ({
+        slug: `mechanics-${index}`,
+        title: `Mechanics ${String(index).padStart(2, '0')}`,
+        subject_id: physics.id,
+        institution_id: lake.id,
+        published: true,
+      })),
+    )
+    .execute();
+  const hidden = await db
+    .insertInto('courses')
+    .values({
+      slug: 'secret-draft',
+      title: 'Unpublished Topology',
+      subject_id: maths.id,
+      institution_id: north.id,
+      published: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.hidden = hidden.id;
+
+  const documents = await db
+    .insertInto('documents')
+    .values([
+      {
+        course_id: algebra.id,
+        slug: 'week-1-notes',
+        title: 'Week 1 notes',
+        kind: 'notes',
+        page_count: 2,
+        published: true,
+        created_at: '2026-01-01T00:00:00Z',
+      },
+      {
+        course_id: algebra.id,
+        slug: 'final-2025',
+        title: 'Final exam 2025',
+        kind: 'exam',
+        page_count: 1,
+        published: true,
+        created_at: '2026-02-01T00:00:00Z',
+      },
+      {
+        course_id: algebra.id,
+        slug: 'draft',
+        title: 'Draft handout',
+        kind: 'notes',
+        published: false,
+        created_at: '2026-03-01T00:00:00Z',
+      },
+    ])
+    .returning('id')
+    .execute();
+  [ids.notes, ids.exam, ids.draft] = documents.map((d) => d.id) as [number, number, number];
+  await db
+    .insertInto('document_pages')
+    .values([
+      { document_id: ids.notes, page_number: 1, body: 'Vectors and linear combinations.' },
+      {
+        document_id: ids.notes,
+        page_number: 2,
+        body: 'The Gram-Schmidt process turns any basis into an orthonormal basis.',
+      },
+      { document_id: ids.exam, page_number: 1, body: 'Compute the determinant of the matrix.' },
+      { document_id: ids.draft, page_number: 1, body: 'Gram-Schmidt draft that must stay hidden.' },
+    ])
+    .execute();
+});
+
+afterAll(() => testDb.destroy());
+
+describe('catalogue queries', () => {
+  it('lists only published courses, filtered by subject and institution', async () => {
+    const all = await listCourses(db, { page: 1 });
+    expect(all.total).toBe(COURSES_PER_PAGE + 2);
+    expect(all.courses.map((c) => c.title)).not.toContain('Unpublished Topology');
+
+    const maths = await listCourses(db, { page: 1, subject: 'mathematics' });
+    expect(maths.courses.map((c) => c.title)).toEqual(['Linear Algebra']);
+    const none = await listCourses(db, {
+      page: 1,
+      subject: 'mathematics',
+      institution: 'lakeside',
+    });
+    expect(none.total).toBe(0);
+  });
+
+  it('pages through the catalogue in title order', async () => {
+    const first = await listCourses(db, { page: 1 });
+    const second = await listCourses(db, { page: 2 });
+    expect(first.courses).toHaveLength(COURSES_PER_PAGE);
+    expect(first.pageCount).toBe(2);
+    expect(second.courses.map((c) => c.title)).toEqual(['Mechanics 11', 'Mechanics 12']);
+    const titles = [...first.courses, ...second.courses].map((c) => c.title);
+    expect(titles).toEqual([...titles].sort());
+  });
+
+  it('counts published courses per facet', async () => {
+    const facets = await listCatalogFacets(db);
+    expect(facets.subjects).toEqual([
+      { slug: 'mathematics', name: 'Mathematics', courseCount: 1 },
+      { slug: 'physics', name: 'Physics', courseCount: COURSES_PER_PAGE + 1 },
+    ]);
+  });
+
+  it('features the courses with the most published documents', async () => {
+    const [top] = await listFeaturedCourses(db, 3);
+    expect(top?.title).toBe('Linear Algebra');
+    expect(top?.documentCount).toBe(2);
+  });
+
+  it('lists recent documents newest first, without unpublished ones', async () => {
+    const recent = await listRecentDocuments(db);
+    expect(recent.map((d) => d.title)).toEqual(['Final exam 2025', 'Week 1 notes']);
+  });
+
+  it('groups a course’s documents by kind in the fixed kind order', async () => {
+    const groups = await listCourseDocuments(db, ids.algebra);
+    expect(groups.map((g) => [g.kind, g.documents.map((d) => d.title)])).toEqual([
+      ['notes', ['Week 1 notes']],
+      ['exam', ['Final exam 2025']],
+    ]);
+  });
+
+  it('hides unpublished courses and documents from direct lookups', async () => {
+    expect(await getCourse(db, ids.hidden)).toBeUndefined();
+    expect(await getDocument(db, ids.draft)).toBeUndefined();
+    const notes = await getDocument(db, ids.notes);
+    expect(notes?.pages.map((p) => p.number)).toEqual([1, 2]);
+    expect(notes?.course.title).toBe('Linear Algebra');
+  });
+});
+
+describe('searchCatalog', () => {
+  it('finds a word that occurs only inside a page and points at that page', async () => {
+    const results = await searchCatalog(db, 'orthonormal');
+    expect(results.documents).toHaveLength(1);
+    const [hit] = results.documents;
+    expect(hit?.id).toBe(ids.notes);
+    expect(hit?.page).toBe(2);
+    expect(hit?.snippet).toContain(`${HIGHLIGHT_START}orthonormal${HIGHLIGHT_END}`);
+  });
+
+  it('never returns unpublished documents', async () => {
+    const results = await searchCatalog(db, 'hidden');
+    expect(results.documents).toEqual([]);
+  });
+
+  it('matches courses by code and title', async () => {
+    const results = await searchCatalog(db, 'MATH 221');
+    expect(results.courses.map((c) => c.title)).toEqual(['Linear Algebra']);
+  });
+
+  it('treats hostile and empty input as plain text', async () => {
+    await expect(searchCatalog(db, '')).resolves.toEqual({ query: '', courses: [], documents: [] });
+    const hostile = await searchCatalog(db, `'); DROP TABLE documents; -- & | ! :* <b>`);
+    expect(hostile.documents).toEqual([]);
+    const huge = await searchCatalog(db, 'determinant '.repeat(1000));
+    expect(huge.query.length).toBeLessThanOrEqual(200);
+    expect((await getDocument(db, ids.exam))?.title).toBe('Final exam 2025');
+  });
+});

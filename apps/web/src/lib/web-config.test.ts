@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseWebConfig } from './web-config';
+
+const valid = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/coursepack' };
+
+describe('parseWebConfig', () => {
+  it('fills the documented defaults', () => {
+    expect(parseWebConfig(valid)).toEqual({
+      databaseUrl: valid.DATABASE_URL,
+      port: 3000,
+      siteUrl: 'http://localhost:3000',
+      mediaBaseUrl: 'http://localhost:3002',
+      mediaCloudName: 'coursepack',
+    });
+  });
+
+  it('names each bad variable on a line of its own', () => {
+    const attempt = () =>
+      parseWebConfig({ DATABASE_URL: 'mysql://x', WEB_PORT: 'abc', MEDIA_BASE_URL: 'ftp://media' });
+    expect(attempt).toThrow(
+      [
+        'DATABASE_URL must be a postgres:// URL (got "mysql://x")',
+        'WEB_PORT must be an integer between 1 and 65535 (got "abc")',
+        'MEDIA_BASE_URL must be an http(s) URL (got "ftp://media")',
+      ].join('\n'),
+    );
+  });
+
+  it('rejects ports outside the valid range', () => {
+    expect(() => parseWebConfig({ ...valid, WEB_PORT: '70000' })).toThrow(/^WEB_PORT must be/);
+  });
+
+  it('says DATABASE_URL is required when missing', () => {
+    expect(() => parseWebConfig({})).toThrow(/^DATABASE_URL is required/);
+  });
+
+  it('drops a trailing slash from public URLs', () => {
+    expect(parseWebConfig({ ...valid, SITE_URL: 'https://coursepack.example/' }).siteUrl).toBe(
+      'https://coursepack.example',
+    );
+  });
+});

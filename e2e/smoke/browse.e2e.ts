@@ -1,0 +1,101 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { type RunningProduct, startProduct } from '../support/start-product';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'smoke');
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (product) {
+    const code = await product.stop();
+    expect(code, product.output()).toBe(0);
+    expect(product.output()).toContain('Stopped.');
+  }
+});
+
+describe('a visitor browsing the product started with npm start', () => {
+  it('walks from the home page to a course and on to one of its documents', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(product.baseUrl);
+    await expect(page.title()).resolves.toContain('Coursepack');
+    const featured = page.locator('section[aria-labelledby="featured-heading"] article');
+    expect(await featured.count()).toBeGreaterThanOrEqual(6);
+    expect(
+      await page.locator('section[aria-labelledby="recent-heading"] li').count(),
+    ).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'home-desktop.png'), fullPage: true });
+
+    const courseTitle = (await featured.first().locator('h3').innerText()).trim();
+    await featured.first().locator('h3 a').click();
+    await page.waitForURL(/\/courses\/\d+-[a-z0-9-]+$/);
+    await expect(page.locator('h1').innerText()).resolves.toBe(courseTitle);
+    const jsonLd = JSON.parse(await page.locator('script[type="application/ld+json"]').innerText());
+    expect(jsonLd['@type']).toBe('Course');
+    expect(jsonLd.name).toBe(courseTitle);
+
+    const firstDocument = page.locator('main ul li a[href^="/documents/"]').first();
+    const documentTitle = (await firstDocument.innerText()).trim();
+    await firstDocument.click();
+    await page.waitForURL(/\/documents\/\d+-[a-z0-9-]+$/);
+    await expect(page.locator('h1').innerText()).resolves.toBe(documentTitle);
+    await expect(page.locator('main').innerText()).resolves.toContain(courseTitle);
+    const pages = page.locator('[data-testid="document-pages"] section');
+    expect(await pages.count()).toBeGreaterThanOrEqual(2);
+    await expect(pages.first().innerText()).resolves.toMatch(/Page 1 of \d+/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'document-desktop.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('redirects a stale slug to the canonical URL and answers 404 for unknown ids', async () => {
+    const home = await fetch(product.baseUrl);
+    const html = await home.text();
+    const href = /href="(\/courses\/(\d+)-[a-z0-9-]+)"/.exec(html);
+    expect(href).not.toBeNull();
+    const [, canonical, id] = href as RegExpExecArray;
+
+    const stale = await fetch(`${product.baseUrl}/courses/${id}-old-name`, { redirect: 'manual' });
+    expect(stale.status).toBe(308);
+    expect(stale.headers.get('location')).toBe(canonical);
+
+    const missing = await fetch(`${product.baseUrl}/courses/999999-nothing`);
+    expect(missing.status).toBe(404);
+    await expect(missing.text()).resolves.toContain('find that page');
+    const garbage = await fetch(`${product.baseUrl}/documents/%3Cscript%3E`);
+    expect(garbage.status).toBe(404);
+  });
+
+  it('lays the catalogue out for a phone without horizontal scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.goto(`${product.baseUrl}/courses`);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'courses-phone.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('publishes a sitemap and robots.txt that point at real pages', async () => {
+    const sitemap = await (await fetch(`${product.baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain('<urlset');
+    expect((sitemap.match(/\/documents\/\d+-/g) ?? []).length).toBeGreaterThanOrEqual(40);
+    const robots = await (await fetch(`${product.baseUrl}/robots.txt`)).text();
+    expect(robots).toContain('Sitemap: ');
+  });
+});

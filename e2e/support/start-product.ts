@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningProduct {
+  baseUrl: string;
+  ports: { web: number; collector: number; media: number };
+  output(): string;
+  /** Ctrl-C, as a person would press it; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Starts the whole product the way the README says (`npm start`), on free ports and a fresh data folder. */
+export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coursepack-e2e-'));
+  const ports = { web: await freePort(), collector: await freePort(), media: await freePort() };
+  let output = '';
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      WEB_PORT: String(ports.web),
+      COLLECTOR_PORT: String(ports.collector),
+      MEDIA_PORT: String(ports.media),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+
+  const deadline = Date.now() + 540_000;
+  let done = false;
+  void exited.then(() => {
+    done = true;
+  });
+  while (!output.includes('Coursepack is up')) {
+    if (done) throw new Error(`npm start exited before the product was up:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not come up in time:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    baseUrl: `http://localhost:${ports.web}`,
+    ports,
+    output: () => output,
+    async stop() {
+      if (child.pid) process.kill(-child.pid, 'SIGINT');
+      const code = await exited;
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
