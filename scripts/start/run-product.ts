@@ -2,9 +2,11 @@ import path from 'node:path';
 import { createDb } from '@coursepack/db/client';
 import { connectOrStartDatabase, type DatabaseHandle } from '@coursepack/db/connect-or-start';
 import { migrateToLatest } from '@coursepack/db/migrate';
+import { parseMediaConfig } from '../../apps/media/src/config';
 import { parseWebConfig } from '../../apps/web/src/lib/web-config';
 import { checkPortFree } from './check-port-free';
 import { ensureWebBuild, nextBinPath } from './ensure-web-build';
+import { seedIfEmpty } from './seed-if-empty';
 import { type ServiceProcess, startServiceProcess, waitForHttp } from './service-process';
 
 // Stands in for DATABASE_URL while validating, when the embedded server will provide it.
@@ -18,25 +20,44 @@ export interface RunProductOptions {
 
 const log = (line: string) => process.stdout.write(`[start]      ${line}\n`);
 
+/** Every variable of every part is checked before anything starts; all problems are reported at once. */
+function readConfiguration(env: NodeJS.ProcessEnv) {
+  const withDatabase = { ...env, DATABASE_URL: env.DATABASE_URL || EMBEDDED_URL_PLACEHOLDER };
+  const problems: string[] = [];
+  const attempt = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      problems.push(...(error instanceof Error ? error.message : String(error)).split('\n'));
+      return undefined;
+    }
+  };
+  const web = attempt(() => parseWebConfig(withDatabase));
+  const media = attempt(() => parseMediaConfig(withDatabase));
+  if (!web || !media) throw new Error([...new Set(problems)].join('\n'));
+  return { web, media };
+}
+
 export async function runProduct({ root, dev, env }: RunProductOptions): Promise<void> {
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
-  const webConfig = parseWebConfig({
-    ...env,
-    DATABASE_URL: env.DATABASE_URL || EMBEDDED_URL_PLACEHOLDER,
-  });
-  await checkPortFree('WEB_PORT', webConfig.port);
+  const config = readConfiguration({ ...env, DATA_DIR: dataDir });
+  await checkPortFree('WEB_PORT', config.web.port);
+  await checkPortFree('MEDIA_PORT', config.media.port);
 
   const started: ServiceProcess[] = [];
   let database: DatabaseHandle | undefined;
   let shuttingDown = false;
 
+  const stopAll = async () => {
+    // Web first (no new work), then the services, the database last.
+    for (const service of [...started].reverse()) await service.stop();
+    await database?.stop();
+  };
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
     log('Stopping…');
-    // Web first (no new work), then the services, the database last.
-    for (const service of [...started].reverse()) await service.stop();
-    await database?.stop();
+    await stopAll();
     log('Stopped.');
     process.exit(code);
   };
@@ -54,33 +75,51 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         ? `PostgreSQL (embedded) is up, data in ${dataDir}`
         : 'Connected to PostgreSQL',
     );
-    const db = createDb(database.url, { max: 2 });
-    try {
-      const applied = await migrateToLatest(db);
-      if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
-    } finally {
-      await db.destroy();
-    }
-
     const serviceEnv: NodeJS.ProcessEnv = {
       ...env,
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       NEXT_TELEMETRY_DISABLED: '1',
     };
+    const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+    const media = startServiceProcess('media', tsx, ['apps/media/src/server.ts'], {
+      cwd: root,
+      env: serviceEnv,
+    });
+    started.push(media);
+
+    const db = createDb(database.url, { max: 2 });
+    try {
+      const applied = await migrateToLatest(db);
+      if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+      await waitForHttp(media, `http://127.0.0.1:${config.media.port}/healthz`);
+      await seedIfEmpty(
+        db,
+        {
+          apiBaseUrl: `http://127.0.0.1:${config.media.port}`,
+          cloudName: config.media.cloudName,
+          apiKey: config.media.apiKey,
+          apiSecret: config.media.apiSecret,
+        },
+        log,
+      );
+    } finally {
+      await db.destroy();
+    }
 
     if (!dev) await ensureWebBuild(root, log);
     const web = startServiceProcess(
       'web',
       process.execPath,
-      [nextBinPath(root), dev ? 'dev' : 'start', '--port', String(webConfig.port)],
+      [nextBinPath(root), dev ? 'dev' : 'start', '--port', String(config.web.port)],
       {
         cwd: path.join(root, 'apps', 'web'),
         env: { ...serviceEnv, NODE_ENV: dev ? 'development' : 'production' },
       },
     );
     started.push(web);
-    await waitForHttp(web, `http://127.0.0.1:${webConfig.port}/api/health`);
+    await waitForHttp(web, `http://127.0.0.1:${config.web.port}/api/health`);
 
     for (const service of started) {
       void service.exited.then((code) => {
@@ -90,10 +129,9 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         }
       });
     }
-    log(`Coursepack is up: ${webConfig.siteUrl}`);
+    log(`Coursepack is up: ${config.web.siteUrl}`);
   } catch (error) {
-    for (const service of [...started].reverse()) await service.stop();
-    await database?.stop();
+    await stopAll();
     throw error;
   }
 }

@@ -1,10 +1,19 @@
 import 'server-only';
+import { buildMediaUrl } from '@coursepack/images/build-media-url';
 import { getConfig } from './server-context';
 
-/** A course cover at card or hero size from the media service (or Cloudinary). */
+function delivery() {
+  const { mediaBaseUrl, mediaCloudName } = getConfig();
+  return { baseUrl: mediaBaseUrl, cloudName: mediaCloudName };
+}
+
+/** A course cover (40:21, the Open Graph shape) from the media service or Cloudinary. */
 export function coverImageUrl(assetId: string | null, width = 640): string | null {
   if (!assetId) return null;
-  const { mediaBaseUrl, mediaCloudName } = getConfig();
-  const height = Math.round((width * 21) / 40);
-  return `${mediaBaseUrl}/${mediaCloudName}/image/upload/c_fill,w_${width},h_${height},q_auto,f_auto/${assetId}`;
+  return buildMediaUrl(delivery(), assetId, {
+    width,
+    height: Math.round((width * 21) / 40),
+    crop: 'fill',
+    gravity: 'auto',
+  });
 }
