@@ -1,0 +1,296 @@
+/**
+ * Media delivery benchmark: a 3000×2000 JPEG to a 640-wide WebP (`w_640,f_auto` with an
+ * Accept that allows WebP), measured in one run for
+ *   - a bare sharp loop (the machine's limit for this work),
+ *   - our media service (apps/media, its own process, as `npm start` runs it),
+ *   - Next.js's `/_next/image` (bench/fixtures/next-image, built on demand with the installed
+ *     `next`), configured to encode the same quality.
+ * Cold = every request is a new derivation; cached = one URL hit repeatedly.
+ * Run: `npx tsx bench/media.ts` (or `npm run bench -- media`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { uploadAsset } from '@coursepack/images/upload-asset';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const fixture = path.join(root, 'bench/fixtures/next-image');
+const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 48);
+const CACHED_SECONDS = Number(process.env.BENCH_CACHED_SECONDS ?? 5);
+// Enough requests in flight to keep every core busy in all three contestants.
+const CONCURRENCY = availableParallelism() * 2;
+const ACCEPT = 'image/webp,*/*';
+const QUALITY = 80;
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function runConcurrently(
+  count: number,
+  task: (index: number) => Promise<void>,
+): Promise<Figures> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const index = next++;
+        const t = performance.now();
+        await task(index);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: count / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function hammer(url: string): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: 16,
+    duration: CACHED_SECONDS,
+    headers: { accept: ACCEPT },
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function fetchOk(url: string): Promise<void> {
+  const response = await fetch(url, { headers: { accept: ACCEPT } });
+  const body = await response.arrayBuffer();
+  if (!response.ok || response.headers.get('content-type') !== 'image/webp') {
+    throw new Error(
+      `${url} answered ${response.status} ${response.headers.get('content-type')}: ${response.headers.get('x-cld-error') ?? ''}`,
+    );
+  }
+  if (body.byteLength === 0) throw new Error(`${url} answered an empty body`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not start within 60 s`);
+}
+
+function start(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): ChildProcess {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  process.on('exit', () => child.kill());
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function makeSource(): Promise<Buffer> {
+  // Photo-like content: a gradient with grain, so neither encoder gets an easy flat image.
+  const gradient = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2000"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1d4e89"/><stop offset="0.5" stop-color="#f2a541"/><stop offset="1" stop-color="#2a9d8f"/></linearGradient></defs><rect width="3000" height="2000" fill="url(#g)"/><circle cx="1500" cy="1000" r="600" fill="#e76f51" opacity="0.7"/></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
+  const grain = await sharp({
+    create: {
+      width: 3000,
+      height: 2000,
+      channels: 3,
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(gradient)
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+function row(name: string, figures: Figures): string {
+  return `${name.padEnd(34)}${figures.perSecond.toFixed(1).padStart(10)}/s   p50 ${figures.p50.toFixed(1).padStart(7)} ms   p99 ${figures.p99.toFixed(1).padStart(7)} ms`;
+}
+
+async function main(): Promise<void> {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'coursepack-bench-media-'));
+  const source = await makeSource();
+  console.log(
+    `source: 3000x2000 JPEG, ${(source.byteLength / 1024).toFixed(0)} KiB; ${COLD_REQUESTS} cold requests, ${CONCURRENCY} in flight; cached: ${CACHED_SECONDS} s, 16 connections\n`,
+  );
+
+  // 1. Bare sharp: the same work the service does for this URL.
+  const bare = await runConcurrently(COLD_REQUESTS, async () => {
+    await sharp(source, { limitInputPixels: 50_000_000 })
+      .autoOrient()
+      .resize(640, 427, { fit: 'fill' })
+      .webp({ quality: QUALITY })
+      .toBuffer();
+  });
+
+  // 2. Our media service in its own process.
+  const mediaPort = await freePort();
+  const media = start(process.execPath, ['--import', 'tsx', 'apps/media/src/server.ts'], root, {
+    MEDIA_PORT: String(mediaPort),
+    MEDIA_HOST: '127.0.0.1',
+    DATA_DIR: path.join(workDir, 'data'),
+    MEDIA_API_KEY: 'bench-key',
+    MEDIA_API_SECRET: 'bench-secret',
+    MEDIA_DERIVATION_BUDGET_MS: '600000',
+    MEDIA_LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  const mediaOrigin = `http://127.0.0.1:${mediaPort}`;
+  let ours: { cold: Figures; cached: Figures };
+  try {
+    await waitFor(`${mediaOrigin}/healthz`, media, 'media service');
+    const credentials = {
+      apiBaseUrl: mediaOrigin,
+      cloudName: 'coursepack',
+      apiKey: 'bench-key',
+      apiSecret: 'bench-secret',
+    };
+    for (let i = 0; i <= COLD_REQUESTS; i++) {
+      await uploadAsset(credentials, {
+        // Distinct bytes (after the JPEG's end marker, ignored by decoders) so that no two
+        // uploads share a derivation: the service dedupes identical content.
+        file: Buffer.concat([source, Buffer.from(`bench-${i}`)]),
+        filename: 'source.jpg',
+        publicId: `bench/src-${i}`,
+        resourceType: 'image',
+      });
+    }
+    const url = (i: number) =>
+      `${mediaOrigin}/coursepack/image/upload/f_auto,q_auto,w_640/bench/src-${i}`;
+    await fetchOk(url(COLD_REQUESTS)); // warm the process (JIT, sharp's first use), not the measured keys
+    const cold = await runConcurrently(COLD_REQUESTS, (i) => fetchOk(url(i)));
+    const cached = await hammer(url(0));
+    ours = { cold, cached };
+  } finally {
+    await stop(media);
+  }
+
+  // 3. Next.js /_next/image on the same source (hard links: distinct URLs, one file).
+  if (!existsSync(path.join(fixture, '.next/BUILD_ID'))) {
+    console.log('building bench/fixtures/next-image …');
+    const build = start(
+      process.execPath,
+      [path.join(root, 'node_modules/next/dist/bin/next'), 'build'],
+      fixture,
+      { NEXT_TELEMETRY_DISABLED: '1' },
+    );
+    const code = await new Promise((resolve) => build.once('exit', resolve));
+    if (code !== 0) throw new Error(`next build failed with code ${code}`);
+  }
+  const publicDir = path.join(fixture, 'public/bench');
+  await rm(publicDir, { recursive: true, force: true });
+  await rm(path.join(fixture, '.next/cache/images'), { recursive: true, force: true });
+  await mkdir(publicDir, { recursive: true });
+  await writeFile(path.join(publicDir, 'src-0.jpg'), source);
+  for (let i = 1; i <= COLD_REQUESTS; i++) {
+    await link(path.join(publicDir, 'src-0.jpg'), path.join(publicDir, `src-${i}.jpg`));
+  }
+  const nextPort = await freePort();
+  const next = start(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/next/dist/bin/next'),
+      'start',
+      '-p',
+      String(nextPort),
+      '-H',
+      '127.0.0.1',
+    ],
+    fixture,
+    { NEXT_TELEMETRY_DISABLED: '1' },
+  );
+  const nextOrigin = `http://127.0.0.1:${nextPort}`;
+  let theirs: { cold: Figures; cached: Figures };
+  try {
+    await waitFor(`${nextOrigin}/`, next, 'next start');
+    const url = (i: number) =>
+      `${nextOrigin}/_next/image?url=${encodeURIComponent(`/bench/src-${i}.jpg`)}&w=640&q=${QUALITY}`;
+    await fetchOk(url(COLD_REQUESTS));
+    const cold = await runConcurrently(COLD_REQUESTS, (i) => fetchOk(url(i)));
+    const cached = await hammer(url(0));
+    theirs = { cold, cached };
+  } finally {
+    await stop(next);
+    await rm(publicDir, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
+  }
+
+  console.log('cold derivations (each request a new image)');
+  console.log(row('  bare sharp loop', bare));
+  console.log(row('  media service', ours.cold));
+  console.log(row('  next /_next/image', theirs.cold));
+  console.log('cached hits (one URL)');
+  console.log(row('  media service', ours.cached));
+  console.log(row('  next /_next/image', theirs.cached));
+  const coldVsSharp = ours.cold.perSecond / bare.perSecond;
+  const coldVsNext = ours.cold.perSecond / theirs.cold.perSecond;
+  const cachedVsNext = ours.cached.perSecond / theirs.cached.perSecond;
+  console.log('\nratios (goal)');
+  console.log(
+    `  cold: media / bare sharp      ${(coldVsSharp * 100).toFixed(0)} %   (≥ 85 %) ${coldVsSharp >= 0.85 ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  cold: media / next            ${coldVsNext.toFixed(2)}x   (> 1x) ${coldVsNext > 1 ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  cached: media / next          ${cachedVsNext.toFixed(1)}x   (≥ 5x) ${cachedVsNext >= 5 ? 'met' : 'MISSED'}`,
+  );
+}
+
+await main();
