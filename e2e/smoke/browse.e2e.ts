@@ -38,6 +38,17 @@ describe('a visitor browsing the product started with npm start', () => {
     expect(
       await page.locator('section[aria-labelledby="recent-heading"] li').count(),
     ).toBeGreaterThan(0);
+    // Covers come from the media service, derived on first request.
+    await page.waitForFunction(
+      () => {
+        const cover = document.querySelector<HTMLImageElement>(
+          'section[aria-labelledby="featured-heading"] article img',
+        );
+        return cover !== null && cover.complete && cover.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home-desktop.png'), fullPage: true });
 
     const courseTitle = (await featured.first().locator('h3').innerText()).trim();
@@ -57,6 +68,17 @@ describe('a visitor browsing the product started with npm start', () => {
     const pages = page.locator('[data-testid="document-pages"] section');
     expect(await pages.count()).toBeGreaterThanOrEqual(2);
     await expect(pages.first().innerText()).resolves.toMatch(/Page 1 of \d+/);
+    // Page 1 is the PDF page rendered by the media service (possibly after 423 polling);
+    // its extracted text stays in the page as the accessible text layer.
+    await page.waitForFunction(
+      () => {
+        const image = document.querySelector<HTMLImageElement>('#page-1 img');
+        return image !== null && image.complete && image.naturalWidth >= 500;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect((await page.locator('#page-1 .sr-only').innerText()).length).toBeGreaterThan(100);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'document-desktop.png') });
     expect(errors).toEqual([]);
     await page.close();

@@ -80,6 +80,8 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       NEXT_TELEMETRY_DISABLED: '1',
+      // A terminal full of per-request lines hides what matters; operators can ask for more.
+      MEDIA_LOG_LEVEL: env.MEDIA_LOG_LEVEL || 'warn',
     };
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 

@@ -35,8 +35,5 @@ export async function seedIfEmpty(
 ): Promise<void> {
   if (!(await isCatalogEmpty(db))) return;
   log('Empty catalogue: seeding the demo courses and documents…');
-  const summary = await seedDemoContent(db, createUploadingSeedMedia(credentials), log);
-  log(
-    `Seeded ${summary.courses} courses, ${summary.documents} documents, ${summary.pages} pages`,
-  );
+  await seedDemoContent(db, createUploadingSeedMedia(credentials), log);
 }

@@ -17,3 +17,11 @@ export function coverImageUrl(assetId: string | null, width = 640): string | nul
     gravity: 'auto',
   });
 }
+
+/** Width of a rendered PDF page; the viewer column is at most about 900 CSS pixels wide. */
+export const PAGE_IMAGE_WIDTH = 1000;
+
+/** One page of a document's PDF, rendered by the media service (`pg_N`). */
+export function pageImageUrl(assetId: string, page: number, width = PAGE_IMAGE_WIDTH): string {
+  return buildMediaUrl(delivery(), assetId, { width, crop: 'limit', page });
+}

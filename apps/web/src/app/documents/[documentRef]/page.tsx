@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { loadDocumentForRef } from '@/catalog/load-document-page';
+import { DocumentPageView } from '@/components/document-page-view';
 import { JsonLd } from '@/components/json-ld';
 import { KindBadge } from '@/components/kind-badge';
 import { formatBytes, formatDate, KIND_LABELS, pluralize, truncate } from '@/lib/format';
+import { pageImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
+import { single } from '@/lib/search-params';
 import { getConfig } from '@/lib/server-context';
 
 type Params = Promise<{ documentRef: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const document = await loadDocumentForRef((await params).documentRef);
@@ -25,8 +29,15 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
-export default async function DocumentPage({ params }: { params: Params }) {
+export default async function DocumentPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   const document = await loadDocumentForRef((await params).documentRef);
+  const textView = single((await searchParams).view) === 'text';
   const { siteUrl } = getConfig();
 
   return (
@@ -114,20 +125,35 @@ export default async function DocumentPage({ params }: { params: Params }) {
           </ol>
         </nav>
         <div className="flex flex-col gap-6" data-testid="document-pages">
+          <p className="flex justify-end text-sm">
+            {textView ? (
+              <Link
+                href={documentPath(document)}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                View pages as images
+              </Link>
+            ) : (
+              <Link
+                href={`${documentPath(document)}?view=text`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Read as text
+              </Link>
+            )}
+          </p>
           {document.pages.map((page) => (
-            <section
+            <DocumentPageView
               key={page.number}
-              id={`page-${page.number}`}
-              aria-label={`Page ${page.number}`}
-              className="rounded-lg border border-slate-200 bg-white px-6 py-8 shadow-sm sm:px-10"
-            >
-              <p className="mb-4 text-xs font-medium uppercase tracking-wide text-slate-500">
-                Page {page.number} of {document.pageCount}
-              </p>
-              <div className="whitespace-pre-line font-serif text-[1.05rem] leading-relaxed text-slate-900">
-                {page.text}
-              </div>
-            </section>
+              page={page}
+              pageCount={document.pageCount}
+              imageSrc={
+                textView || !document.mediaAssetId
+                  ? null
+                  : pageImageUrl(document.mediaAssetId, page.number)
+              }
+              landscape={document.kind === 'slides'}
+            />
           ))}
         </div>
       </div>
