@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // `npm test` runs them all as projects of one Vitest run.
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'e2e/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+      'scripts/*/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
   },
 });
