@@ -1,4 +1,9 @@
-/** A course's cover image, or a quiet placeholder with its code when it has none. */
+import { MediaImage } from '@coursepack/images/media-image';
+
+/**
+ * A course's cover image, or a quiet placeholder with its code when it has none.
+ * MediaImage waits out the media service's 423 while a cover is first derived.
+ */
 export function CourseCover({
   src,
   code,
@@ -10,26 +15,25 @@ export function CourseCover({
   className?: string;
   priority?: boolean;
 }) {
-  if (!src) {
-    return (
-      <div
-        aria-hidden="true"
-        className={`grid place-items-center bg-gradient-to-br from-brand-600 to-brand-800 font-semibold text-white/90 ${className}`}
-      >
-        {code ?? 'Course'}
-      </div>
-    );
-  }
+  const placeholder = (
+    <div
+      aria-hidden="true"
+      className={`grid place-items-center bg-gradient-to-br from-brand-600 to-brand-800 font-semibold text-white/90 ${className}`}
+    >
+      {code ?? 'Course'}
+    </div>
+  );
+  if (!src) return placeholder;
   return (
-    // A plain img: covers come from the media service, which does its own resizing.
-    <img
+    <MediaImage
       src={src}
       alt=""
       width={1200}
       height={630}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
-      className={`object-cover ${className}`}
+      className={`bg-brand-800 object-cover ${className}`}
+      fallback={placeholder}
     />
   );
 }

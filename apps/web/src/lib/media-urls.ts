@@ -25,3 +25,15 @@ export const PAGE_IMAGE_WIDTH = 1000;
 export function pageImageUrl(assetId: string, page: number, width = PAGE_IMAGE_WIDTH): string {
   return buildMediaUrl(delivery(), assetId, { width, crop: 'limit', page });
 }
+
+/** A small preview of a document: the top of its first page. */
+export function documentThumbnailUrl(assetId: string | null): string | null {
+  if (!assetId) return null;
+  return buildMediaUrl(delivery(), assetId, {
+    width: 96,
+    height: 128,
+    crop: 'fill',
+    gravity: 'north',
+    page: 1,
+  });
+}
