@@ -1,0 +1,11 @@
+import type { DemoCatalogue } from './catalogue-types';
+import { institutions } from './institutions';
+import { linearAlgebra } from './linear-algebra';
+import { subjects } from './subjects';
+
+/** The catalogue `npm start` seeds into an empty database. */
+export const demoCatalogue: DemoCatalogue = {
+  institutions,
+  subjects,
+  courses: [linearAlgebra],
+};
