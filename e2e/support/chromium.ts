@@ -16,11 +16,16 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `args` are added to the flags above (e.g. `--host-resolver-rules` for multi-label test hosts). */
+export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}. Install it with "apt-get install chromium" (as root) or set CHROMIUM_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...args],
+    headless: true,
+  });
 }
