@@ -1,4 +1,6 @@
 import type { DemoCatalogue } from './catalogue-types';
+import { classicalMechanics } from './classical-mechanics';
+import { dataStructuresAndAlgorithms } from './data-structures-and-algorithms';
 import { institutions } from './institutions';
 import { linearAlgebra } from './linear-algebra';
 import { subjects } from './subjects';
@@ -7,5 +9,5 @@ import { subjects } from './subjects';
 export const demoCatalogue: DemoCatalogue = {
   institutions,
   subjects,
-  courses: [linearAlgebra],
+  courses: [linearAlgebra, dataStructuresAndAlgorithms, classicalMechanics],
 };
