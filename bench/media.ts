@@ -148,6 +148,8 @@ async function makeSource(): Promise<Buffer> {
       width: 3000,
       height: 2000,
       channels: 3,
+      // Required by sharp's types; the noise replaces it.
+      background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 12 },
     },
   })
