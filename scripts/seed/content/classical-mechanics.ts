@@ -110,7 +110,7 @@ Use g = 9.81 m/s² and neglect air resistance unless told otherwise.
 10. A conical pendulum consists of a 0.50 kg bob on a 1.2 m string that sweeps out a cone at 30 degrees to the vertical. Find the tension in the string and the period of the motion.
 
 ## Answers
-1. 250 m; 20 m/s. 2. 30.0 m above the ground; 3.9 s; 24.3 m/s. 3. 2.57 s; 46.4 m; 8.1 m. 4. 24.2 m from the base; 75 degrees. 5. 1.23 m/s² towards the centre. 7. 20.3 m/s, independent of the mass. 8. 767 N, 638 N, 508 N. 9. 92.3 N; 1.72 m/s². 10. 5.66 N; 2.04 s.`,
+1. 250 m; 20 m/s. 2. 30.0 m above the ground; 3.9 s; 24.3 m/s. 3. 2.57 s; 46.4 m; 8.1 m. 4. 24.2 m from the base; 75 degrees. 5. 1.23 m/s² towards the centre. 7. 20.3 m/s, independent of the mass. 8. 767 N, 638 N, 508 N. 9. 92.4 N; 2.22 m/s². 10. 5.66 N; 2.04 s.`,
         `# Challenge problems
 These are optional and longer. They are good preparation for the midterm questions worth ten marks or more.
 

@@ -128,7 +128,7 @@ If f(n) grows polynomially slower, T(n) = Theta(n^(log_b a)). If they match, T(n
 3. Insertion sort and merge sort are stable; quicksort and heapsort are not.
 5. Counting sort with 101 counters. It does not compare keys, so the decision-tree bound does not apply.
 7. Theta(n log n).
-8. Theta(n³) against Theta(n^2.81); for n = 4096 the ratio n^0.19 is about 4.8.
+8. Theta(n³) against Theta(n^2.81); for n = 4096 the ratio n^0.19 is about 5.
 9. Theta(log n): binary search.
 10. Theta(n²).
 11. T(n) = 3T(n/2) + n, so Theta(n^1.585).

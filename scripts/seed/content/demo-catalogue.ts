@@ -3,11 +3,17 @@ import { classicalMechanics } from './classical-mechanics';
 import { dataStructuresAndAlgorithms } from './data-structures-and-algorithms';
 import { institutions } from './institutions';
 import { linearAlgebra } from './linear-algebra';
+import { principlesOfMicroeconomics } from './principles-of-microeconomics';
 import { subjects } from './subjects';
 
 /** The catalogue `npm start` seeds into an empty database. */
 export const demoCatalogue: DemoCatalogue = {
   institutions,
   subjects,
-  courses: [linearAlgebra, dataStructuresAndAlgorithms, classicalMechanics],
+  courses: [
+    linearAlgebra,
+    dataStructuresAndAlgorithms,
+    classicalMechanics,
+    principlesOfMicroeconomics,
+  ],
 };

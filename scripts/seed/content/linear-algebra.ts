@@ -192,7 +192,7 @@ Hint for 5: the area of the image equals |det| of the transformation times the o
 13. Give an example of a 3 by 3 matrix whose column space equals its null space, or explain why none exists. (Hint: count dimensions.)
 
 ## Short answers for self-checking
-1. det = 20.
+1. det = 24.
 2. det(2A) = 16 · (-3) = -48; det(A^T) = -3; det(A⁻¹) = -1/3; det(A³) = -27.
 3. Invertible exactly when k is not 1 and not -1.
 5. The original area is |3 · 4 - 1 · 1| = 11 and the determinant of the map is 6, so the image has area 66.
@@ -241,7 +241,7 @@ Question 2. A⁻¹ has rows (-5, 2) and (3, -1), and x = A⁻¹(1, 1) = (-3, 2).
 
 Question 3. Rotation sends e1 to e2 and e2 to -e1; reflecting in the x-axis then gives T(e1) = -e2 and T(e2) = -e1. The matrix has rows (0, -1) and (-1, 0): this is reflection in the line y = -x.
 
-Question 4. The vectors are dependent exactly when h = 1, and then v3 = -2v1 + v2.
+Question 4. The determinant of the matrix with these columns is h + 1, so the vectors are dependent exactly when h = -1, and then v3 = -2v1 + v2.
 
 Question 5. The matrix is block diagonal, so the determinant is (4 - 6)(5 - 2) = -6.
 
