@@ -1,4 +1,5 @@
 import type { DemoCatalogue } from './catalogue-types';
+import { cellBiology } from './cell-biology';
 import { classicalMechanics } from './classical-mechanics';
 import { dataStructuresAndAlgorithms } from './data-structures-and-algorithms';
 import { institutions } from './institutions';
@@ -15,5 +16,6 @@ export const demoCatalogue: DemoCatalogue = {
     dataStructuresAndAlgorithms,
     classicalMechanics,
     principlesOfMicroeconomics,
+    cellBiology,
   ],
 };
