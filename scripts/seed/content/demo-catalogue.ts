@@ -1,3 +1,4 @@
+import { ageOfRevolutions } from './age-of-revolutions';
 import type { DemoCatalogue } from './catalogue-types';
 import { cellBiology } from './cell-biology';
 import { classicalMechanics } from './classical-mechanics';
@@ -17,5 +18,6 @@ export const demoCatalogue: DemoCatalogue = {
     classicalMechanics,
     principlesOfMicroeconomics,
     cellBiology,
+    ageOfRevolutions,
   ],
 };
