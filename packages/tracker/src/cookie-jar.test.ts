@@ -51,3 +51,13 @@ describe('readCookie', () => {
     spy.mockRestore();
   });
 });
+
+describe('writeDocumentCookie', () => {
+  it('swallows the SecurityError of a sandboxed frame', () => {
+    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation(() => {
+      throw new DOMException('The document is sandboxed', 'SecurityError');
+    });
+    expect(() => writeDocumentCookie('dpevent=1; Path=/')).not.toThrow();
+    spy.mockRestore();
+  });
+});

@@ -6,7 +6,11 @@
 export type CookieWriter = (cookie: string) => void;
 
 export const writeDocumentCookie: CookieWriter = (cookie) => {
-  document.cookie = cookie;
+  try {
+    document.cookie = cookie;
+  } catch {
+    // Sandboxed frames throw on cookie access: track without cookies rather than break the page.
+  }
 };
 
 /**

@@ -334,6 +334,26 @@ describe('createTracker: cookies', () => {
     expect(written.map((cookie) => cookie.split('=')[0])).toEqual(['cpx', 'cpx-utm', 'cpx-page']);
   });
 
+  it('tracks without cookies in a sandboxed frame, where cookie access throws', async () => {
+    const requests = stubFetch(204);
+    const denied = () => {
+      throw new DOMException('The document is sandboxed', 'SecurityError');
+    };
+    const original = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    Object.defineProperty(document, 'cookie', { configurable: true, get: denied, set: denied });
+    try {
+      const tracker = createTracker({ endpoint: ENDPOINT, ...EVENT });
+      trackers.push(tracker);
+      await expect(tracker.trackAction({}, { once: true })).resolves.toBe(true);
+      expect(payloads(requests)[0]?.cookie.session_id).toBe(tracker.sessionId);
+      expect(tracker.sessionId).toMatch(UUID_V7);
+    } finally {
+      // The instance property shadowed the prototype's accessor; removing it restores cookies.
+      Reflect.deleteProperty(document, 'cookie');
+    }
+    expect(Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')).toEqual(original);
+  });
+
   it('works host-only and without Secure on localhost', async () => {
     stubFetch(204);
     setUrl('http://localhost:3000/courses');

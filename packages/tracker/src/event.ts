@@ -65,7 +65,7 @@ export interface TrackerPayload extends TrackerEvent {
 }
 
 /**
- * A request body: one payload from `fetch`, or an array from the `pagehide` flush through
- * `sendBeacon` (sent as `text/plain`, at most 100 per request).
+ * A request body the collector accepts: one payload (what the tracker sends, by `fetch` or, on
+ * `pagehide`, by `sendBeacon` as `text/plain`) or an array of up to 100.
  */
 export type TrackerRequestBody = TrackerPayload | TrackerPayload[];
