@@ -6,6 +6,7 @@ import { dataStructuresAndAlgorithms } from './data-structures-and-algorithms';
 import { institutions } from './institutions';
 import { linearAlgebra } from './linear-algebra';
 import { principlesOfMicroeconomics } from './principles-of-microeconomics';
+import { probabilityAndStatistics } from './probability-and-statistics';
 import { subjects } from './subjects';
 
 /** The catalogue `npm start` seeds into an empty database. */
@@ -19,5 +20,6 @@ export const demoCatalogue: DemoCatalogue = {
     principlesOfMicroeconomics,
     cellBiology,
     ageOfRevolutions,
+    probabilityAndStatistics,
   ],
 };
