@@ -3,6 +3,7 @@ import type { DemoCatalogue } from './catalogue-types';
 import { cellBiology } from './cell-biology';
 import { classicalMechanics } from './classical-mechanics';
 import { dataStructuresAndAlgorithms } from './data-structures-and-algorithms';
+import { databaseSystems } from './database-systems';
 import { institutions } from './institutions';
 import { linearAlgebra } from './linear-algebra';
 import { principlesOfMicroeconomics } from './principles-of-microeconomics';
@@ -21,5 +22,6 @@ export const demoCatalogue: DemoCatalogue = {
     cellBiology,
     ageOfRevolutions,
     probabilityAndStatistics,
+    databaseSystems,
   ],
 };
