@@ -4,6 +4,7 @@ import { cellBiology } from './cell-biology';
 import { classicalMechanics } from './classical-mechanics';
 import { dataStructuresAndAlgorithms } from './data-structures-and-algorithms';
 import { databaseSystems } from './database-systems';
+import { electricityAndMagnetism } from './electricity-and-magnetism';
 import { institutions } from './institutions';
 import { linearAlgebra } from './linear-algebra';
 import { principlesOfMicroeconomics } from './principles-of-microeconomics';
@@ -23,5 +24,6 @@ export const demoCatalogue: DemoCatalogue = {
     ageOfRevolutions,
     probabilityAndStatistics,
     databaseSystems,
+    electricityAndMagnetism,
   ],
 };
