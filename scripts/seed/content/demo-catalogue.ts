@@ -5,6 +5,7 @@ import { classicalMechanics } from './classical-mechanics';
 import { dataStructuresAndAlgorithms } from './data-structures-and-algorithms';
 import { databaseSystems } from './database-systems';
 import { electricityAndMagnetism } from './electricity-and-magnetism';
+import { genetics } from './genetics';
 import { institutions } from './institutions';
 import { linearAlgebra } from './linear-algebra';
 import { principlesOfMicroeconomics } from './principles-of-microeconomics';
@@ -25,5 +26,6 @@ export const demoCatalogue: DemoCatalogue = {
     probabilityAndStatistics,
     databaseSystems,
     electricityAndMagnetism,
+    genetics,
   ],
 };
