@@ -18,6 +18,8 @@ import { launchChromium } from '../support/chromium';
 interface Recorded {
   path: string;
   contentType: string | undefined;
+  /** `cors` for the tracker's fetches, `no-cors` for beacons. */
+  fetchMode: string | undefined;
   cookie: string | undefined;
   body: TrackerPayload;
 }
@@ -93,6 +95,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, script
     recorded.push({
       path: url.pathname,
       contentType: request.headers['content-type'],
+      fetchMode: request.headers['sec-fetch-mode'] as string | undefined,
       cookie: request.headers.cookie,
       body,
     });
@@ -435,16 +438,23 @@ describe('delivery', () => {
   it('sends an event waiting for its retry through sendBeacon when the page is left', async () => {
     await open(`${origin(APP)}/`);
     await createTracker({ endpoint: '/events/flaky' });
+    // Leave only once the page has its 503 and waits out the back-off: a request still in
+    // flight when the page goes cannot be retried by it.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/events/flaky'));
     await page.evaluate(() => {
       void (
         window as unknown as { tracker: { trackAction(event: unknown): Promise<boolean> } }
       ).tracker.trackAction({ type: 'course', name: 'page', action: 'leave' });
     });
-    await expect.poll(() => recorded.length).toBe(1);
+    expect((await answered).status()).toBe(503);
     await page.goto(`${origin(APP)}/next`);
     await expect.poll(() => recorded.length).toBe(2);
     expect(recorded[1]?.body.event_id).toBe(recorded[0]?.body.event_id);
     expect(recorded[1]?.contentType).toBe('text/plain;charset=UTF-8');
+    expect(recorded.map((entry) => entry.fetchMode)).toEqual(['cors', 'no-cors']);
+    // The cancelled back-off never sends a third copy.
+    await page.waitForTimeout(1500);
+    expect(recorded).toHaveLength(2);
   });
 
   it('never breaks the page when the endpoint fails', async () => {
