@@ -58,14 +58,14 @@ async function twoColourJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function threePagePdf(): Promise<Uint8Array> {
+async function threePagePdf(label = 'Page'): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let page = 1; page <= 3; page++) {
     const p = doc.addPage([612, 792]);
     // A different amount of ink per page, so pages are told apart by their pixels.
     p.drawRectangle({ x: 0, y: 0, width: 612, height: 264 * page, color: rgb(0, 0, 0) });
-    p.drawText(`Page ${page}`, { x: 50, y: 740, size: 30, font });
+    p.drawText(`${label} ${page}`, { x: 50, y: 740, size: 30, font });
   }
   return doc.save();
 }
@@ -639,6 +639,41 @@ describe('derivation jobs', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('many PDFs at once', () => {
+  it('renders pages of more documents than it keeps open, all requested together', async () => {
+    // A page listing documents asks for each one's first page at the same moment.
+    const ids = Array.from({ length: 7 }, (_, index) => `docs/many-${index}`);
+    await Promise.all(
+      ids.map(async (publicId, index) =>
+        uploadAsset(credentials(), {
+          file: await threePagePdf(`Document ${index}`),
+          filename: `${index}.pdf`,
+          publicId,
+        }),
+      ),
+    );
+    const statuses = await Promise.all(
+      ids.map(async (publicId) => {
+        const url = deliveryUrl(publicId, {
+          width: 96,
+          height: 128,
+          crop: 'fill',
+          page: 1,
+          format: 'png',
+        });
+        // 423 only means "still working": ask again, as MediaImage does.
+        for (let attempt = 0; attempt < 60; attempt++) {
+          const { response } = await get(url);
+          if (response.status !== 423) return response.status;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        return 423;
+      }),
+    );
+    expect(statuses).toEqual(ids.map(() => 200));
   });
 });
 

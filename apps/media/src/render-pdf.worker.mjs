@@ -20,50 +20,82 @@ const cMapUrl = `${path.join(pdfjsRoot, 'cmaps')}${path.sep}`;
 const { createCanvas } = createRequire(path.join(pdfjsRoot, 'package.json'))('@napi-rs/canvas');
 
 const OPEN_DOCUMENTS = 4;
-/** @type {Map<string, Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy>>} */
+/**
+ * Open documents, most recently used last. `users` counts renders in progress: a document is
+ * destroyed only when idle, since destroying it mid-render cancels that render. With more
+ * documents in use at once than OPEN_DOCUMENTS, the cache grows until they finish.
+ * @type {Map<string, { loading: Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy>, users: number }>}
+ */
 const documents = new Map();
 
-function openDocument(file, version) {
+function acquireDocument(file, version) {
   const key = `${file}\u0000${version}`;
-  const open = documents.get(key);
-  if (open) {
+  let entry = documents.get(key);
+  if (entry) {
     documents.delete(key);
-    documents.set(key, open);
-    return open;
+  } else {
+    const loading = readFile(file).then(
+      (bytes) =>
+        getDocument({
+          data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          standardFontDataUrl,
+          cMapUrl,
+          cMapPacked: true,
+          isEvalSupported: false,
+          disableFontFace: true,
+          verbosity: 0,
+        }).promise,
+    );
+    entry = { loading, users: 0 };
+    loading.catch(() => {
+      if (documents.get(key) === entry) documents.delete(key);
+    });
   }
-  const loading = readFile(file).then(
-    (bytes) =>
-      getDocument({
-        data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        standardFontDataUrl,
-        cMapUrl,
-        cMapPacked: true,
-        isEvalSupported: false,
-        disableFontFace: true,
-        verbosity: 0,
-      }).promise,
-  );
-  loading.catch(() => documents.delete(key));
-  documents.set(key, loading);
-  while (documents.size > OPEN_DOCUMENTS) {
-    const oldest = documents.keys().next().value;
-    const evicted = documents.get(oldest);
-    documents.delete(oldest);
-    evicted?.then((doc) => doc.destroy()).catch(() => undefined);
-  }
-  return loading;
+  entry.users += 1;
+  documents.set(key, entry);
+  const held = entry;
+  return {
+    loading: held.loading,
+    release() {
+      held.users -= 1;
+      evictIdleDocuments();
+    },
+  };
 }
 
-async function inspect({ file, version }) {
-  const doc = await openDocument(file, version);
-  const page = await doc.getPage(1);
-  const viewport = page.getViewport({ scale: 1 });
-  page.cleanup();
-  return { pages: doc.numPages, width: viewport.width, height: viewport.height };
+function evictIdleDocuments() {
+  for (const [key, entry] of documents) {
+    if (documents.size <= OPEN_DOCUMENTS) return;
+    if (entry.users > 0) continue;
+    documents.delete(key);
+    entry.loading.then((doc) => doc.destroy()).catch(() => undefined);
+  }
 }
 
-async function render({ file, version, page: pageNumber, scale, maxPixels }) {
-  const doc = await openDocument(file, version);
+/** Runs `use` with the open document, keeping it open until `use` settles. */
+async function withDocument(file, version, use) {
+  const handle = acquireDocument(file, version);
+  try {
+    return await use(await handle.loading);
+  } finally {
+    handle.release();
+  }
+}
+
+function inspect({ file, version }) {
+  return withDocument(file, version, async (doc) => {
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale: 1 });
+    page.cleanup();
+    return { pages: doc.numPages, width: viewport.width, height: viewport.height };
+  });
+}
+
+function render(request) {
+  return withDocument(request.file, request.version, (doc) => renderPage(doc, request));
+}
+
+async function renderPage(doc, { page: pageNumber, scale, maxPixels }) {
   if (pageNumber > doc.numPages) {
     return { outOfRange: true, pages: doc.numPages };
   }
