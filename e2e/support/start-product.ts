@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,8 @@ export interface RunningProduct {
   baseUrl: string;
   ports: { web: number; collector: number; media: number };
   output(): string;
-  /** Ctrl-C, as a person would press it; resolves with the exit code. */
-  stop(): Promise<number | null>;
+  /** Ctrl-C, as a person would press it; resolves with how npm exited. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -17,6 +17,9 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Starts the whole product the way the README says (`npm start`), on free ports and a fresh data folder. */
 export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coursepack-e2e-'));
+  // Traversable, so an embedded server running as another user keeps its data here (and is
+  // removed with it) rather than in the shared fallback folder.
+  await chmod(dataDir, 0o755);
   const ports = { web: await freePort(), collector: await freePort(), media: await freePort() };
   let output = '';
   const child: ChildProcess = spawn('npm', ['start'], {
@@ -39,8 +42,8 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
   );
 
   const deadline = Date.now() + 540_000;
@@ -60,9 +63,9 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     output: () => output,
     async stop() {
       if (child.pid) process.kill(-child.pid, 'SIGINT');
-      const code = await exited;
+      const exit = await exited;
       await rm(dataDir, { recursive: true, force: true });
-      return code;
+      return exit;
     },
   };
 }
