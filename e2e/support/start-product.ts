@@ -42,8 +42,10 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  // 'close', not 'exit': npm exits on Ctrl-C at once, while the start script it ran is still
+  // stopping the services; the output pipe closes only when every process holding it is gone.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
 
   const deadline = Date.now() + 540_000;

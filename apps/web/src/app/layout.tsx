@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { getConfig } from '@/lib/server-context';
+import { TrackingProvider } from '@/tracking/tracking-context';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +24,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { themeColor: '#2f55d4', width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** Fields of every tracked event: which app, build of the URL scheme and client sent it. */
+const TRACKED_APP = { app: 'coursepack-web', url_path_version: 'v1', client: 'web' } as const;
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const { trackingEndpoint, trackingEnvironment } = getConfig();
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
@@ -33,11 +39,15 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-          {children}
-        </main>
-        <SiteFooter />
+        <TrackingProvider
+          config={{ ...TRACKED_APP, endpoint: trackingEndpoint, environment: trackingEnvironment }}
+        >
+          <SiteHeader />
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+            {children}
+          </main>
+          <SiteFooter />
+        </TrackingProvider>
       </body>
     </html>
   );

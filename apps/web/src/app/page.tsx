@@ -6,12 +6,14 @@ import { DocumentRow } from '@/components/document-row';
 import { SearchBox } from '@/components/search-box';
 import { coverImageUrl } from '@/lib/media-urls';
 import { getDb } from '@/lib/server-context';
+import { TrackPageView } from '@/tracking/track-page-view';
 
 export default async function HomePage() {
   const db = await getDb();
   const [featured, recent] = await Promise.all([listFeaturedCourses(db), listRecentDocuments(db)]);
   return (
     <div className="flex flex-col gap-12">
+      <TrackPageView />
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-12 text-white sm:px-10">
         <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-4xl">
           Study from the best course notes, slides and past exams.

@@ -11,6 +11,8 @@ describe('parseWebConfig', () => {
       siteUrl: 'http://localhost:3000',
       mediaBaseUrl: 'http://localhost:3002',
       mediaCloudName: 'coursepack',
+      trackingEndpoint: 'http://localhost:3001/events',
+      trackingEnvironment: 'development',
     });
   });
 
@@ -32,6 +34,19 @@ describe('parseWebConfig', () => {
 
   it('says DATABASE_URL is required when missing', () => {
     expect(() => parseWebConfig({})).toThrow(/^DATABASE_URL is required/);
+  });
+
+  it('points tracking at the collector port and path unless an endpoint is given', () => {
+    const derived = parseWebConfig({ ...valid, COLLECTOR_PORT: '4001', TRACKING_PATH: '/collect' });
+    expect(derived.trackingEndpoint).toBe('http://localhost:4001/collect');
+    const explicit = parseWebConfig({
+      ...valid,
+      TRACKING_ENDPOINT: 'https://t.coursepack.example/events',
+    });
+    expect(explicit.trackingEndpoint).toBe('https://t.coursepack.example/events');
+    expect(() => parseWebConfig({ ...valid, TRACKING_PATH: 'events' })).toThrow(
+      'TRACKING_PATH must be a path starting with "/" (got "events")',
+    );
   });
 
   it('drops a trailing slash from public URLs', () => {

@@ -34,6 +34,17 @@ const schema = z.object({
   MEDIA_PORT: port(3002),
   SITE_URL: httpUrl.optional(),
   MEDIA_BASE_URL: httpUrl.optional(),
+  COLLECTOR_PORT: port(3001),
+  TRACKING_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with "/"')
+    .default('/events'),
+  TRACKING_ENDPOINT: httpUrl.optional(),
+  TRACKING_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/, 'must be 1–40 lower-case letters, digits, "-" or "_"')
+    .optional(),
+  NODE_ENV: z.string().optional(),
   MEDIA_CLOUD_NAME: z
     .string()
     .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, "-" or "_"')
@@ -48,6 +59,10 @@ export interface WebConfig {
   /** Where image URLs point: our media service or https://res.cloudinary.com. */
   mediaBaseUrl: string;
   mediaCloudName: string;
+  /** Where browsers send tracking events: the collector's public URL. */
+  trackingEndpoint: string;
+  /** The `environment` field of every tracked event. */
+  trackingEnvironment: string;
 }
 
 /** Reads the web app's environment; throws one line per bad variable, each naming it. */
@@ -69,5 +84,8 @@ export function parseWebConfig(env: Record<string, string | undefined>): WebConf
     siteUrl: value.SITE_URL ?? `http://localhost:${value.WEB_PORT}`,
     mediaBaseUrl: value.MEDIA_BASE_URL ?? `http://localhost:${value.MEDIA_PORT}`,
     mediaCloudName: value.MEDIA_CLOUD_NAME,
+    trackingEndpoint:
+      value.TRACKING_ENDPOINT ?? `http://localhost:${value.COLLECTOR_PORT}${value.TRACKING_PATH}`,
+    trackingEnvironment: value.TRACKING_ENVIRONMENT ?? value.NODE_ENV ?? 'development',
   };
 }

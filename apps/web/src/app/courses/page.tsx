@@ -9,6 +9,7 @@ import { pluralize } from '@/lib/format';
 import { coverImageUrl } from '@/lib/media-urls';
 import { pageNumber, slugParam } from '@/lib/search-params';
 import { getDb } from '@/lib/server-context';
+import { TrackPageView } from '@/tracking/track-page-view';
 
 export const metadata: Metadata = {
   title: 'All courses',
@@ -42,6 +43,7 @@ export default async function CoursesPage({ searchParams }: { searchParams: Sear
 
   return (
     <div>
+      <TrackPageView />
       <h1 className="text-3xl font-bold tracking-tight">All courses</h1>
       <p className="mt-1 text-slate-600">{pluralize(result.total, 'course')}</p>
 

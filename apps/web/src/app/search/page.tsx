@@ -8,6 +8,7 @@ import { pluralize } from '@/lib/format';
 import { coursePath, documentPath } from '@/lib/refs';
 import { single } from '@/lib/search-params';
 import { getDb } from '@/lib/server-context';
+import { TrackPageView } from '@/tracking/track-page-view';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -27,6 +28,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
 
   return (
     <div className="mx-auto max-w-3xl">
+      <TrackPageView />
       <h1 className="text-3xl font-bold tracking-tight">Search</h1>
       <div className="mt-4">
         <SearchBox id="page-search" defaultValue={results.query} />

@@ -9,6 +9,7 @@ import { KIND_LABELS, pluralize, truncate } from '@/lib/format';
 import { coverImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
 import { getConfig, getDb } from '@/lib/server-context';
+import { TrackPageView } from '@/tracking/track-page-view';
 
 type Params = Promise<{ courseRef: string }>;
 
@@ -37,6 +38,7 @@ export default async function CoursePage({ params }: { params: Params }) {
 
   return (
     <article>
+      <TrackPageView courseId={course.id} />
       <JsonLd
         data={{
           '@context': 'https://schema.org',

@@ -9,6 +9,8 @@ import { pageImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
 import { single } from '@/lib/search-params';
 import { getConfig } from '@/lib/server-context';
+import { TrackDocumentReading } from '@/tracking/track-document-reading';
+import { TrackPageView } from '@/tracking/track-page-view';
 
 type Params = Promise<{ documentRef: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -42,6 +44,8 @@ export default async function DocumentPage({
 
   return (
     <article lang={document.language}>
+      <TrackPageView courseId={document.course.id} docId={document.id} />
+      <TrackDocumentReading courseId={document.course.id} docId={document.id} />
       <JsonLd
         data={{
           '@context': 'https://schema.org',
