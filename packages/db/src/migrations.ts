@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as catalog from './migrations/0001-catalog';
+import * as events from './migrations/0002-events';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -7,4 +8,5 @@ import * as catalog from './migrations/0001-catalog';
  */
 export const migrations: Record<string, Migration> = {
   '0001-catalog': catalog,
+  '0002-events': events,
 };

@@ -72,12 +72,62 @@ export interface DocumentPagesTable {
   search_vector: Computed<string>;
 }
 
+/**
+ * A visitor activity event (migration 0002). `received_at` is the time inside the event's
+ * UUIDv7 `event_id` (the partition key, so a duplicate id is stored once); `stored_at` is the
+ * server's clock at insert; `date` is the client's clock as sent.
+ */
+export interface EventsTable {
+  event_id: string;
+  received_at: ColumnType<Date, Date | string, Date | string>;
+  type: string;
+  name: string;
+  action: string;
+  date: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  environment: string | null;
+  app: string | null;
+  url_path_version: string | null;
+  client: string | null;
+  related_id: number | null;
+  related_entity: string | null;
+  course_id: number | null;
+  doc_id: number | null;
+  action_meta: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  session_id: string;
+  path: string;
+  path_with_params: string;
+  utm: Generated<boolean>;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
+  referred_by: string | null;
+  location: string;
+  browser: string | null;
+  browser_version: string | null;
+  os: string | null;
+  os_version: string | null;
+  /** `desktop`, `mobile`, `tablet`, `console`, `smarttv`, `wearable`, `xr`, `embedded`. */
+  device: string | null;
+  device_vendor: string | null;
+  device_model: string | null;
+  is_bot: Generated<boolean>;
+  /** HMAC of the client IP under a salt that changes every UTC day; never the IP itself. */
+  ip_hash: string | null;
+  /** The signed-in user, linked by a later issue. */
+  user_id: string | null;
+  stored_at: Timestamp;
+}
+
 export interface Database {
   institutions: InstitutionsTable;
   subjects: SubjectsTable;
   courses: CoursesTable;
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
+  events: EventsTable;
 }
 
 export type Course = Selectable<CoursesTable>;
