@@ -1,3 +1,9 @@
+import {
+  CROP_MODES as CROP_MODE_LIST,
+  type CropMode,
+  GRAVITIES as GRAVITY_LIST,
+  type Gravity,
+} from '@coursepack/images/build-media-url';
 import { MediaError } from './media-error';
 
 /**
@@ -7,18 +13,7 @@ import { MediaError } from './media-error';
  * with `/` (applied in order).
  */
 
-export type CropMode = 'fill' | 'fit' | 'limit' | 'scale' | 'thumb' | 'pad';
-export type Gravity =
-  | 'auto'
-  | 'center'
-  | 'north'
-  | 'south'
-  | 'east'
-  | 'west'
-  | 'north_east'
-  | 'north_west'
-  | 'south_east'
-  | 'south_west';
+export type { CropMode, Gravity };
 export type OutputFormat = 'jpg' | 'png' | 'webp' | 'avif';
 export type QualityPreset = 'best' | 'good' | 'eco' | 'low';
 
@@ -55,7 +50,7 @@ export const MAX_DIMENSION = 16_384;
 export const MAX_PUBLIC_ID_LENGTH = 255;
 const MAX_PATH_LENGTH = 2_048;
 
-const CROP_MODES: ReadonlySet<string> = new Set(['fill', 'fit', 'limit', 'scale', 'thumb', 'pad']);
+const CROP_MODES: ReadonlySet<string> = new Set(CROP_MODE_LIST);
 const UNSUPPORTED_CROP_MODES: ReadonlySet<string> = new Set([
   'lfill',
   'lpad',
@@ -68,18 +63,7 @@ const UNSUPPORTED_CROP_MODES: ReadonlySet<string> = new Set([
   'imagga_crop',
   'imagga_scale',
 ]);
-const GRAVITIES: ReadonlySet<string> = new Set([
-  'auto',
-  'center',
-  'north',
-  'south',
-  'east',
-  'west',
-  'north_east',
-  'north_west',
-  'south_east',
-  'south_west',
-]);
+const GRAVITIES: ReadonlySet<string> = new Set(GRAVITY_LIST);
 const FORMATS: Readonly<Record<string, OutputFormat>> = {
   jpg: 'jpg',
   jpeg: 'jpg',

@@ -10,18 +10,22 @@ export interface MediaDeliveryConfig {
   cloudName: string;
 }
 
-export type CropMode = 'fill' | 'fit' | 'limit' | 'scale' | 'thumb' | 'pad';
-export type Gravity =
-  | 'auto'
-  | 'center'
-  | 'north'
-  | 'south'
-  | 'east'
-  | 'west'
-  | 'north_east'
-  | 'north_west'
-  | 'south_east'
-  | 'south_west';
+/** Crop modes of Cloudinary's grammar that our media service implements. */
+export const CROP_MODES = ['fill', 'fit', 'limit', 'scale', 'thumb', 'pad'] as const;
+export type CropMode = (typeof CROP_MODES)[number];
+export const GRAVITIES = [
+  'auto',
+  'center',
+  'north',
+  'south',
+  'east',
+  'west',
+  'north_east',
+  'north_west',
+  'south_east',
+  'south_west',
+] as const;
+export type Gravity = (typeof GRAVITIES)[number];
 export type MediaFormat = 'auto' | 'jpg' | 'png' | 'webp' | 'avif';
 export type MediaQuality = 'auto' | 'auto:best' | 'auto:good' | 'auto:eco' | 'auto:low' | number;
 
