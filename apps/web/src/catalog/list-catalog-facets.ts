@@ -7,35 +7,29 @@ export interface Facet {
   courseCount: number;
 }
 
+/** The catalogue's filter dimensions: each a table and the course column pointing at it. */
+const DIMENSIONS = {
+  subjects: 'subject_id',
+  institutions: 'institution_id',
+} as const;
+
+async function listFacets(db: Kysely<Database>, table: keyof typeof DIMENSIONS): Promise<Facet[]> {
+  const { rows } = await sql<Facet>`
+    SELECT f.slug, f.name, count(c.id)::int AS "courseCount"
+    FROM ${sql.table(table)} f
+    JOIN courses c ON ${sql.ref(`c.${DIMENSIONS[table]}`)} = f.id AND c.published
+    GROUP BY f.slug, f.name
+    ORDER BY f.name`.execute(db);
+  return rows;
+}
+
 /** Subjects and institutions that have published courses, with how many. */
 export async function listCatalogFacets(
   db: Kysely<Database>,
 ): Promise<{ subjects: Facet[]; institutions: Facet[] }> {
-  const publishedCount = sql<number>`count(c.id)`;
   const [subjects, institutions] = await Promise.all([
-    db
-      .selectFrom('subjects as s')
-      .innerJoin('courses as c', (join) =>
-        join.onRef('c.subject_id', '=', 's.id').on('c.published', '=', true),
-      )
-      .groupBy(['s.slug', 's.name'])
-      .select(['s.slug', 's.name', publishedCount.as('course_count')])
-      .orderBy('s.name')
-      .execute(),
-    db
-      .selectFrom('institutions as i')
-      .innerJoin('courses as c', (join) =>
-        join.onRef('c.institution_id', '=', 'i.id').on('c.published', '=', true),
-      )
-      .groupBy(['i.slug', 'i.name'])
-      .select(['i.slug', 'i.name', publishedCount.as('course_count')])
-      .orderBy('i.name')
-      .execute(),
+    listFacets(db, 'subjects'),
+    listFacets(db, 'institutions'),
   ]);
-  const toFacet = (row: { slug: string; name: string; course_count: number }): Facet => ({
-    slug: row.slug,
-    name: row.name,
-    courseCount: row.course_count,
-  });
-  return { subjects: subjects.map(toFacet), institutions: institutions.map(toFacet) };
+  return { subjects, institutions };
 }

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { listCatalogFacets } from '@/catalog/list-catalog-facets';
 import { listCourses } from '@/catalog/list-courses';
 import { CourseCard } from '@/components/course-card';
+import { FacetSelect } from '@/components/facet-select';
 import { Pagination } from '@/components/pagination';
 import { pluralize } from '@/lib/format';
 import { coverImageUrl } from '@/lib/media-urls';
@@ -39,7 +40,6 @@ export default async function CoursesPage({ searchParams }: { searchParams: Sear
     return text ? `/courses?${text}` : '/courses';
   };
   const filtered = Boolean(filters.subject || filters.institution);
-  const selectClass = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
 
   return (
     <div>
@@ -53,42 +53,20 @@ export default async function CoursesPage({ searchParams }: { searchParams: Sear
         className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         aria-label="Filter courses"
       >
-        <div>
-          <label htmlFor="subject" className="mb-1 block text-sm font-medium text-slate-700">
-            Subject
-          </label>
-          <select
-            id="subject"
-            name="subject"
-            defaultValue={filters.subject ?? ''}
-            className={selectClass}
-          >
-            <option value="">All subjects</option>
-            {facets.subjects.map((subject) => (
-              <option key={subject.slug} value={subject.slug}>
-                {subject.name} ({subject.courseCount})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="institution" className="mb-1 block text-sm font-medium text-slate-700">
-            Institution
-          </label>
-          <select
-            id="institution"
-            name="institution"
-            defaultValue={filters.institution ?? ''}
-            className={selectClass}
-          >
-            <option value="">All institutions</option>
-            {facets.institutions.map((institution) => (
-              <option key={institution.slug} value={institution.slug}>
-                {institution.name} ({institution.courseCount})
-              </option>
-            ))}
-          </select>
-        </div>
+        <FacetSelect
+          name="subject"
+          label="Subject"
+          allLabel="All subjects"
+          facets={facets.subjects}
+          selected={filters.subject}
+        />
+        <FacetSelect
+          name="institution"
+          label="Institution"
+          allLabel="All institutions"
+          facets={facets.institutions}
+          selected={filters.institution}
+        />
         <div className="flex gap-2">
           <button
             type="submit"
