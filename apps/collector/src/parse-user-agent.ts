@@ -1,0 +1,66 @@
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+
+export interface ParsedUserAgent {
+  browser: string | null;
+  browser_version: string | null;
+  os: string | null;
+  os_version: string | null;
+  /** ua-parser-js's device type; `desktop` when it names none (it only names the others). */
+  device: string | null;
+  device_vendor: string | null;
+  device_model: string | null;
+  is_bot: boolean;
+}
+
+const CACHE_LIMIT = 2000;
+/** Longer strings are hostile or broken; ua-parser-js reads only the first 500 characters anyway. */
+const MAX_CACHED_LENGTH = 1024;
+
+/**
+ * Parses a User-Agent header into the event's browser/OS/device columns and the bot flag.
+ * Browsers always send a User-Agent, so a missing or empty one counts as a bot. Parsing costs
+ * tens of microseconds and a site's visitors share a few hundred strings, so results are
+ * memoised (bounded: the cache is dropped whole when full, which keeps it O(1) and simple).
+ */
+export function createUserAgentParser(): (userAgent: string | undefined) => ParsedUserAgent {
+  const cache = new Map<string, ParsedUserAgent>();
+  return (userAgent) => {
+    const ua = userAgent?.trim() ?? '';
+    const cached = cache.get(ua);
+    if (cached) return cached;
+    const parsed = parseUserAgent(ua);
+    if (ua.length <= MAX_CACHED_LENGTH) {
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(ua, parsed);
+    }
+    return parsed;
+  };
+}
+
+export function parseUserAgent(userAgent: string): ParsedUserAgent {
+  if (userAgent === '') {
+    return {
+      browser: null,
+      browser_version: null,
+      os: null,
+      os_version: null,
+      device: null,
+      device_vendor: null,
+      device_model: null,
+      is_bot: true,
+    };
+  }
+  const { browser, os, device } = UAParser(userAgent);
+  const known = Boolean(browser.name || os.name);
+  return {
+    browser: browser.name ?? null,
+    browser_version: browser.version ?? null,
+    os: os.name ?? null,
+    os_version: os.version ?? null,
+    device: device.type ?? (known ? 'desktop' : null),
+    device_vendor: device.vendor ?? null,
+    device_model: device.model ?? null,
+    is_bot: isbot(userAgent),
+  };
+}

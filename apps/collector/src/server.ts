@@ -1,0 +1,36 @@
+import { buildCollectorApp } from './app';
+import { type CollectorConfig, parseCollectorConfig } from './config';
+
+let config: CollectorConfig;
+try {
+  config = parseCollectorConfig(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = await buildCollectorApp(config, { logger: true });
+if (config.usingDevelopmentSecret) {
+  app.log.warn(
+    'AUTH_SECRET not set: IP hashes use the development secret. Set AUTH_SECRET (32+ characters) in production.',
+  );
+}
+
+// SIGTERM/SIGINT: stop accepting, let in-flight requests and their batches commit, then exit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `collector accepting events at POST ${config.trackingPath} from ${config.allowedOrigins.join(', ')}`,
+);

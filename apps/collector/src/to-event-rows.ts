@@ -1,0 +1,135 @@
+import { CollectorError, type FieldError } from './collector-error';
+import type { AcceptedPayload } from './event-schema';
+import type { ParsedUserAgent } from './parse-user-agent';
+
+/** One row of `events`, in the shape insert-events.ts writes. */
+export interface EventRow extends ParsedUserAgent {
+  event_id: string;
+  /** The UUIDv7 time of `event_id` (the partition key: a duplicate id lands on the same key). */
+  received_at: Date;
+  type: string;
+  name: string;
+  action: string;
+  date: Date | null;
+  environment: string | null;
+  app: string | null;
+  url_path_version: string | null;
+  client: string | null;
+  related_id: number | null;
+  related_entity: string | null;
+  course_id: number | null;
+  doc_id: number | null;
+  /** Serialised JSON. */
+  action_meta: string | null;
+  session_id: string;
+  path: string;
+  path_with_params: string;
+  utm: boolean;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
+  referred_by: string | null;
+  location: string;
+  ip_hash: string | null;
+}
+
+export interface RequestContext {
+  now: Date;
+  userAgent: ParsedUserAgent;
+  ipHash: string | null;
+  /** Whether the body was an array (field names then carry the event's index). */
+  batch: boolean;
+}
+
+/**
+ * Event ids from further ahead than this are refused: a partition for that month may not
+ * exist yet, and rows parked in the default partition would block creating it later.
+ * A day covers any sane client clock.
+ */
+export const MAX_EVENT_ID_AHEAD_MS = 24 * 3600 * 1000;
+const EARLIEST_DATE = Date.UTC(2000, 0, 1);
+const LATEST_DATE = Date.UTC(9999, 11, 31);
+
+/** Turns schema-valid payloads into rows; throws `invalid_event` naming what only code can check. */
+export function toEventRows(
+  payloads: readonly AcceptedPayload[],
+  context: RequestContext,
+): EventRow[] {
+  const problems: FieldError[] = [];
+  const rows = payloads.map((payload, index) => {
+    const prefix = context.batch ? `[${index}].` : '';
+    const received = uuidV7Time(payload.event_id);
+    if (received > context.now.getTime() + MAX_EVENT_ID_AHEAD_MS) {
+      problems.push({
+        field: `${prefix}event_id`,
+        message: 'has a timestamp more than a day ahead of the server clock',
+      });
+    }
+    let date: Date | null = null;
+    if (payload.date !== undefined) {
+      date = new Date(payload.date);
+      const time = date.getTime();
+      if (!Number.isFinite(time) || time < EARLIEST_DATE || time > LATEST_DATE) {
+        problems.push({ field: `${prefix}date`, message: 'must be a date between 2000 and 9999' });
+      }
+    }
+    const { cookie } = payload;
+    const utmValue = (key: `utm_${string}`) => {
+      const value = cookie[key];
+      return typeof value === 'string' ? value : null;
+    };
+    const hasUtm = Object.keys(cookie).some((key) => key.startsWith('utm_'));
+    return {
+      event_id: payload.event_id.toLowerCase(),
+      received_at: new Date(received),
+      type: payload.type,
+      name: payload.name,
+      action: payload.action,
+      date,
+      environment: payload.environment ?? null,
+      app: payload.app ?? null,
+      url_path_version: payload.url_path_version ?? null,
+      client: payload.client ?? null,
+      related_id: toId(payload.related_id),
+      related_entity: payload.related_entity ?? null,
+      course_id: toId(payload.course_id),
+      doc_id: toId(payload.doc_id),
+      action_meta: payload.action_meta === undefined ? null : JSON.stringify(payload.action_meta),
+      session_id: cookie.session_id.toLowerCase(),
+      path: cookie.path,
+      path_with_params: cookie.path_with_params,
+      utm: cookie.utm ?? hasUtm,
+      utm_source: utmValue('utm_source'),
+      utm_medium: utmValue('utm_medium'),
+      utm_campaign: utmValue('utm_campaign'),
+      utm_term: utmValue('utm_term'),
+      utm_content: utmValue('utm_content'),
+      referrer: cookie.referrer ?? null,
+      referred_by: cookie.referred_by ?? null,
+      location: payload.location,
+      ...context.userAgent,
+      ip_hash: context.ipHash,
+    };
+  });
+  if (problems.length > 0) {
+    throw new CollectorError('invalid_event', describeProblems(problems), { fields: problems });
+  }
+  return rows;
+}
+
+export function describeProblems(fields: readonly FieldError[]): string {
+  return `Invalid event: ${fields.map((problem) => problem.field).join(', ')}`;
+}
+
+/** Milliseconds since the epoch held in a UUIDv7's first 48 bits. */
+export function uuidV7Time(uuid: string): number {
+  return Number.parseInt(uuid.slice(0, 8) + uuid.slice(9, 13), 16);
+}
+
+function toId(value: number | string | undefined): number | null {
+  if (value === undefined) return null;
+  return typeof value === 'number' ? value : Number(value);
+}
