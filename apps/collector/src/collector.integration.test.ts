@@ -195,6 +195,24 @@ describe('storing events', () => {
     expect(stats?.transactions).toBeLessThan(60);
   });
 
+  it('stores ugly but valid text: lone surrogates become U+FFFD, emoji and quotes stay', async () => {
+    const payload = makePayload({
+      name: 'emoji 🎓 "quoted" \\ back\\slash',
+      action: 'broken \uD800 half',
+      action_meta: { '\uDC00key': 'ok', emoji: '😀' },
+    });
+    expect((await post(payload)).statusCode).toBe(204);
+    const row = await database.db
+      .selectFrom('events')
+      .select(['name', 'action', 'action_meta'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      name: payload.name,
+      action: 'broken \uFFFD half',
+      action_meta: { '\uFFFDkey': 'ok', emoji: '😀' },
+    });
+  });
+
   it('flags bots by user agent, and a request without one', async () => {
     await post(makePayload({ action: 'bot' }), { headers: { 'user-agent': GOOGLEBOT_UA } });
     await post(makePayload({ action: 'human' }), {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventRow } from './to-event-rows';
 
-/** Column, PostgreSQL array element type. The order is the statement's parameter order. */
+/** Column and its PostgreSQL type, as the batch's JSON records are read. */
 const COLUMNS = [
   ['event_id', 'uuid'],
   ['received_at', 'timestamptz'],
@@ -42,14 +42,17 @@ const COLUMNS = [
 ] as const satisfies readonly (readonly [keyof EventRow, string])[];
 
 /**
- * One statement for any number of rows: one array parameter per column, zipped by `unnest`.
- * Its text never changes, so it is prepared once per connection, and a batch of 2,000 events
- * costs one parse-free round trip and one commit. Duplicate ids (a retried send, or the same
- * event twice in one batch) are skipped by the primary key.
+ * One statement for any number of rows: the batch travels as one JSON parameter that
+ * PostgreSQL unpacks with `json_to_recordset` (V8's JSON.stringify is far cheaper than
+ * encoding 36 array parameters, and the server parses JSON natively). Its text never
+ * changes, so it is prepared once per connection; a batch of 2,000 events costs one round trip
+ * and one commit. Duplicate ids (a retried send, or the same event twice in one batch) are
+ * skipped by the primary key.
  */
 const INSERT_EVENTS_SQL = `
   INSERT INTO events (${COLUMNS.map(([column]) => column).join(', ')})
-  SELECT * FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
+  SELECT ${COLUMNS.map(([column]) => column).join(', ')}
+  FROM json_to_recordset($1::json) AS batch(${COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')})
   ON CONFLICT (event_id, received_at) DO NOTHING`;
 
 export type Queryable = Pick<pg.Pool, 'query'>;
@@ -57,14 +60,27 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 /** Inserts the rows in one statement (one transaction); resolves with the number of new rows. */
 export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const values = COLUMNS.map(([column]) => rows.map((row) => row[column]));
   const result = await db.query({
     name: 'coursepack_insert_events',
     text: INSERT_EVENTS_SQL,
-    values,
+    values: [toJsonParameter(rows)],
   });
   return result.rowCount ?? 0;
 }
+
+/**
+ * JSON.stringify escapes a lone UTF-16 surrogate (`\ud800`), which JavaScript strings may
+ * hold but PostgreSQL's JSON parser refuses, failing the whole batch. Paired surrogates are
+ * written as the characters themselves, so every `\ud800`–`\udfff` escape not preceded by an
+ * escaped backslash is a lone one: it becomes U+FFFD, as a UTF-8 encoder would make it.
+ */
+export function toJsonParameter(rows: readonly EventRow[]): string {
+  const json = JSON.stringify(rows);
+  // The cheap test first: almost every batch has no such escape at all.
+  return /\\u[dD][89a-fA-F]/.test(json) ? json.replace(LONE_SURROGATE_ESCAPE, '$1\\ufffd') : json;
+}
+
+const LONE_SURROGATE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u[dD][89a-fA-F][0-9a-fA-F]{2}/g;
 
 /**
  * Whether an error means "the data was refused" rather than "the database could not be

@@ -19,8 +19,7 @@ export interface EventRow extends ParsedUserAgent {
   related_entity: string | null;
   course_id: number | null;
   doc_id: number | null;
-  /** Serialised JSON. */
-  action_meta: string | null;
+  action_meta: Record<string, unknown> | null;
   session_id: string;
   path: string;
   path_with_params: string;
@@ -97,7 +96,7 @@ export function toEventRows(
       related_entity: payload.related_entity ?? null,
       course_id: toId(payload.course_id),
       doc_id: toId(payload.doc_id),
-      action_meta: payload.action_meta === undefined ? null : JSON.stringify(payload.action_meta),
+      action_meta: payload.action_meta ?? null,
       session_id: cookie.session_id.toLowerCase(),
       path: cookie.path,
       path_with_params: cookie.path_with_params,
