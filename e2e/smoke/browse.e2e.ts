@@ -31,6 +31,13 @@ describe('a visitor browsing the product started with npm start', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // Events the tracker sends from the web origin to the collector, and how they were answered.
+    const tracked: { status: number; body: string }[] = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).port === String(product.ports.collector)) {
+        tracked.push({ status: response.status(), body: response.request().postData() ?? '' });
+      }
+    });
 
     await page.goto(product.baseUrl);
     await expect(page.title()).resolves.toContain('Coursepack');
@@ -81,6 +88,18 @@ describe('a visitor browsing the product started with npm start', () => {
     );
     expect((await page.locator('#page-1 .sr-only').innerText()).length).toBeGreaterThan(100);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'document-desktop.png') });
+
+    // The collector accepted the page views, cross-origin with credentials.
+    await expect
+      .poll(() => tracked.filter((event) => event.body.includes('"doc_id"')).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    expect(
+      tracked.every((event) => event.status === 204),
+      JSON.stringify(tracked),
+    ).toBe(true);
+    expect(tracked.some((event) => /"action":"view"/.test(event.body))).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createDb } from '@coursepack/db/client';
 import { connectOrStartDatabase, type DatabaseHandle } from '@coursepack/db/connect-or-start';
 import { migrateToLatest } from '@coursepack/db/migrate';
+import { parseCollectorConfig } from '../../apps/collector/src/config';
 import { parseMediaConfig } from '../../apps/media/src/config';
 import { parseWebConfig } from '../../apps/web/src/lib/web-config';
 import { checkPortFree } from './check-port-free';
@@ -20,9 +21,25 @@ export interface RunProductOptions {
 
 const log = (line: string) => process.stdout.write(`[start]      ${line}\n`);
 
+/**
+ * Without TRACKING_ALLOWED_ORIGINS, the collector accepts events from wherever this web app
+ * is served, on whichever port it was given.
+ */
+function defaultAllowedOrigins(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.TRACKING_ALLOWED_ORIGINS) return env.TRACKING_ALLOWED_ORIGINS;
+  const port = env.WEB_PORT || '3000';
+  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  if (env.SITE_URL && URL.canParse(env.SITE_URL)) origins.unshift(new URL(env.SITE_URL).origin);
+  return origins.join(',');
+}
+
 /** Every variable of every part is checked before anything starts; all problems are reported at once. */
 function readConfiguration(env: NodeJS.ProcessEnv) {
-  const withDatabase = { ...env, DATABASE_URL: env.DATABASE_URL || EMBEDDED_URL_PLACEHOLDER };
+  const withDatabase = {
+    ...env,
+    DATABASE_URL: env.DATABASE_URL || EMBEDDED_URL_PLACEHOLDER,
+    TRACKING_ALLOWED_ORIGINS: defaultAllowedOrigins(env),
+  };
   const problems: string[] = [];
   const attempt = <T>(parse: () => T): T | undefined => {
     try {
@@ -34,8 +51,9 @@ function readConfiguration(env: NodeJS.ProcessEnv) {
   };
   const web = attempt(() => parseWebConfig(withDatabase));
   const media = attempt(() => parseMediaConfig(withDatabase));
-  if (!web || !media) throw new Error([...new Set(problems)].join('\n'));
-  return { web, media };
+  const collector = attempt(() => parseCollectorConfig(withDatabase));
+  if (!web || !media || !collector) throw new Error([...new Set(problems)].join('\n'));
+  return { web, media, collector, allowedOrigins: withDatabase.TRACKING_ALLOWED_ORIGINS };
 }
 
 export async function runProduct({ root, dev, env }: RunProductOptions): Promise<void> {
@@ -43,6 +61,7 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
   const config = readConfiguration({ ...env, DATA_DIR: dataDir });
   await checkPortFree('WEB_PORT', config.web.port);
   await checkPortFree('MEDIA_PORT', config.media.port);
+  await checkPortFree('COLLECTOR_PORT', config.collector.port);
 
   const started: ServiceProcess[] = [];
   let database: DatabaseHandle | undefined;
@@ -82,6 +101,8 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
       NEXT_TELEMETRY_DISABLED: '1',
       // A terminal full of per-request lines hides what matters; operators can ask for more.
       MEDIA_LOG_LEVEL: env.MEDIA_LOG_LEVEL || 'warn',
+      COLLECTOR_LOG_LEVEL: env.COLLECTOR_LOG_LEVEL || 'warn',
+      TRACKING_ALLOWED_ORIGINS: config.allowedOrigins,
     };
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
@@ -95,7 +116,14 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
     try {
       const applied = await migrateToLatest(db);
       if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+      // The collector writes to the events table, so it starts once migrations are applied.
+      const collector = startServiceProcess('collector', tsx, ['apps/collector/src/server.ts'], {
+        cwd: root,
+        env: serviceEnv,
+      });
+      started.push(collector);
       await waitForHttp(media, `http://127.0.0.1:${config.media.port}/healthz`);
+      await waitForHttp(collector, `http://127.0.0.1:${config.collector.port}/healthz`);
       await seedIfEmpty(
         db,
         {

@@ -49,6 +49,7 @@ describe('npm start with bad configuration', () => {
       DATABASE_URL: 'postgres://someone:hunter2@127.0.0.1:1/coursepack',
       WEB_PORT: '39871',
       MEDIA_PORT: '39872',
+      COLLECTOR_PORT: '39873',
     });
     expect(unreachable.code).toBe(1);
     expect(unreachable.output).toMatch(
