@@ -3,7 +3,9 @@
  *   (a) the collector as it ships (group commit), one event per request and, separately,
  *       batches of COLLECTOR_BENCH_BATCH events per request;
  *   (b) a naive baseline: the same server and table, one INSERT and one commit per request;
- *   (c) a bare node:http server answering 204 (the machine's ceiling for this load).
+ *   (c) a bare node:http server answering 204 (the machine's ceiling for this load);
+ *   and, as a diagnostic, the collector with a writer that acknowledges at once (its HTTP,
+ *   parsing and validation cost alone), which shows what waiting for commits costs.
  * Each runs in its own process against a scratch PostgreSQL with durable settings (fsync and
  * synchronous_commit on), driven by autocannon from this process. After each run the table is
  * counted: every acknowledged event must be there. Prints requests/s, events/s, latency
@@ -29,7 +31,7 @@ const USER_AGENT =
 
 interface Scenario {
   label: string;
-  mode: 'group' | 'naive' | 'bare';
+  mode: 'group' | 'naive' | 'nodb' | 'bare';
   eventsPerRequest: number;
 }
 
@@ -48,6 +50,7 @@ const scenarios: Scenario[] = [
   { label: 'bare node:http 204 (ceiling)', mode: 'bare', eventsPerRequest: 1 },
   { label: 'naive: INSERT + commit per request', mode: 'naive', eventsPerRequest: 1 },
   { label: 'collector: group commit', mode: 'group', eventsPerRequest: 1 },
+  { label: 'collector without database (diagnostic)', mode: 'nodb', eventsPerRequest: 1 },
   { label: `naive, ${BATCH} events per request`, mode: 'naive', eventsPerRequest: BATCH },
   { label: `collector, ${BATCH} events per request`, mode: 'group', eventsPerRequest: BATCH },
 ];
@@ -77,7 +80,7 @@ async function run(scenario: Scenario, databaseUrl: string, client: pg.Client): 
     // Requests still in flight when autocannon stops may commit after it: let them land.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const rows =
-      scenario.mode === 'bare'
+      scenario.mode === 'bare' || scenario.mode === 'nodb'
         ? null
         : Number((await client.query('SELECT count(*) AS n FROM events')).rows[0].n);
     const ok = result['2xx'];

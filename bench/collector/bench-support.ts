@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,13 +18,35 @@ export async function startScratchDatabase(): Promise<PostgresServer> {
     dataDir: path.join(base, 'cluster'),
     ephemeral: true,
   });
+  const stop = async () => {
+    await server.stop();
+    await rm(base, { recursive: true, force: true });
+  };
   const db = createDb(server.url, { max: 1 });
   try {
     await migrateToLatest(db);
+  } catch (error) {
+    await stop();
+    throw error;
   } finally {
     await db.destroy();
   }
-  return server;
+  return { ...server, stop };
+}
+
+/** Polls `GET /healthz` until the collector answers (its start-up log may be silenced). */
+export async function waitForHealth(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the collector on port ${port} did not become healthy`);
 }
 
 export async function findFreePort(): Promise<number> {
