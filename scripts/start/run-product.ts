@@ -80,8 +80,10 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
     log('Stopped.');
     process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
+  // `on`, not `once`: Ctrl-C arrives more than once (from the terminal's process group and
+  // relayed by npm and tsx), and an unhandled repeat would kill us halfway through stopping.
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 
   try {
     database = await connectOrStartDatabase({
