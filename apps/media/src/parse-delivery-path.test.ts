@@ -94,11 +94,14 @@ describe('parseDeliveryPath', () => {
   });
 
   it.each(['e_blur', 'l_text:Arial_80:hi', 'c_crop', 'g_face', 'fl_attachment'])(
-    'explains that %s is not implemented',
+    'rejects %s, a Cloudinary parameter this service does not support, saying what it does',
     (component) => {
       const error = errorOf(`/d/image/upload/${component}/v1/x.jpg`);
       expect(error.code).toBe('unsupported_transformation');
       expect(error.status).toBe(400);
+      expect(error.message).toMatch(
+        new RegExp(`^Unsupported .*${component}.*: (this service implements|use) `),
+      );
     },
   );
 
