@@ -1,17 +1,20 @@
+import type { EventsTable } from '@coursepack/db/schema';
 import { isbot } from 'isbot';
+import type { Selectable } from 'kysely';
 import { UAParser } from 'ua-parser-js';
 
-export interface ParsedUserAgent {
-  browser: string | null;
-  browser_version: string | null;
-  os: string | null;
-  os_version: string | null;
-  /** ua-parser-js's device type; `desktop` when it names none (it only names the others). */
-  device: string | null;
-  device_vendor: string | null;
-  device_model: string | null;
-  is_bot: boolean;
-}
+/** The `events` columns read from the User-Agent header (ua-parser-js; isbot for `is_bot`). */
+export type ParsedUserAgent = Pick<
+  Selectable<EventsTable>,
+  | 'browser'
+  | 'browser_version'
+  | 'os'
+  | 'os_version'
+  | 'device'
+  | 'device_vendor'
+  | 'device_model'
+  | 'is_bot'
+>;
 
 const CACHE_LIMIT = 2000;
 /** Longer strings are hostile or broken; ua-parser-js reads only the first 500 characters anyway. */
@@ -58,6 +61,7 @@ export function parseUserAgent(userAgent: string): ParsedUserAgent {
     browser_version: browser.version ?? null,
     os: os.name ?? null,
     os_version: os.version ?? null,
+    // ua-parser-js names every device type but desktop: a recognised agent without one is a desktop.
     device: device.type ?? (known ? 'desktop' : null),
     device_vendor: device.vendor ?? null,
     device_model: device.model ?? null,

@@ -1,39 +1,15 @@
+import type { EventsTable } from '@coursepack/db/schema';
+import type { Selectable } from 'kysely';
 import { CollectorError, type FieldError } from './collector-error';
 import type { AcceptedPayload } from './event-schema';
 import type { ParsedUserAgent } from './parse-user-agent';
 
-/** One row of `events`, in the shape insert-events.ts writes. */
-export interface EventRow extends ParsedUserAgent {
-  event_id: string;
-  /** The UUIDv7 time of `event_id` (the partition key: a duplicate id lands on the same key). */
-  received_at: Date;
-  type: string;
-  name: string;
-  action: string;
-  date: Date | null;
-  environment: string | null;
-  app: string | null;
-  url_path_version: string | null;
-  client: string | null;
-  related_id: number | null;
-  related_entity: string | null;
-  course_id: number | null;
-  doc_id: number | null;
-  action_meta: Record<string, unknown> | null;
-  session_id: string;
-  path: string;
-  path_with_params: string;
-  utm: boolean;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  referrer: string | null;
-  referred_by: string | null;
-  location: string;
-  ip_hash: string | null;
-}
+/**
+ * One row of `events`, in the shape insert-events.ts writes: every column but those the
+ * database fills (`stored_at`) or a later step links (`user_id`). Derived from the table's
+ * type, so the columns are listed once.
+ */
+export type EventRow = Omit<Selectable<EventsTable>, 'stored_at' | 'user_id'>;
 
 export interface RequestContext {
   now: Date;
