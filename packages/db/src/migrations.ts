@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as catalog from './migrations/0001-catalog';
 import * as events from './migrations/0002-events';
+import * as accounts from './migrations/0003-accounts';
+import * as analytics from './migrations/0005-analytics';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -9,4 +11,6 @@ import * as events from './migrations/0002-events';
 export const migrations: Record<string, Migration> = {
   '0001-catalog': catalog,
   '0002-events': events,
+  '0003-accounts': accounts,
+  '0005-analytics': analytics,
 };

@@ -121,16 +121,163 @@ export interface EventsTable {
   stored_at: Timestamp;
 }
 
+export const USER_ROLES = ['member', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** A member (migration 0003); rows are written by better-auth, roles by the admin command. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Generated<boolean>;
+  /** Media-service public id (or URL, for OAuth pictures) of the avatar. */
+  image: string | null;
+  role: Generated<UserRole>;
+  banned: Generated<boolean | null>;
+  ban_reason: string | null;
+  ban_expires: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  impersonated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  /** The library's password hash (scrypt), only for provider `credential`. */
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: number;
+}
+
+export interface CourseFollowsTable {
+  user_id: string;
+  course_id: number;
+  created_at: Timestamp;
+}
+
+export interface DocumentBookmarksTable {
+  user_id: string;
+  document_id: number;
+  created_at: Timestamp;
+}
+
+/**
+ * Reading-analytics rollups (migration 0005): one row per session, UTC hour, course/document and
+ * source/device; written only by `refreshAnalyticsRollups`. docs/stats-api.md defines each column.
+ */
+export interface AnalyticsSessionHoursTable {
+  hour: Timestamp;
+  session_id: string;
+  course_id: number | null;
+  doc_id: number | null;
+  is_bot: boolean;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  /** Host name of `referrer`, without `www.`. */
+  referrer_host: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  events: number;
+  views: number;
+  active_ms: number;
+  /** Furthest `scroll_*` depth reached in the hour (0, 25, 50, 75 or 100). */
+  max_depth: number;
+  last_page: number | null;
+  last_page_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/** Active reading time per page of a document, per session and UTC hour. */
+export interface AnalyticsPageHoursTable {
+  hour: Timestamp;
+  session_id: string;
+  course_id: number | null;
+  doc_id: number;
+  is_bot: boolean;
+  page: number;
+  pings: number;
+  active_ms: number;
+}
+
+/** Events other than page views, scroll and presence, per session and UTC hour. */
+export interface AnalyticsActionHoursTable {
+  hour: Timestamp;
+  session_id: string;
+  course_id: number | null;
+  doc_id: number | null;
+  is_bot: boolean;
+  type: string;
+  name: string;
+  action: string;
+  events: number;
+}
+
+export interface AnalyticsRefreshStateTable {
+  id: Generated<boolean>;
+  /** Events with `stored_at` up to this moment are in the rollups. */
+  processed_until: Timestamp;
+  refreshed_at: Timestamp;
+}
+
 export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  course_follows: CourseFollowsTable;
+  document_bookmarks: DocumentBookmarksTable;
   institutions: InstitutionsTable;
   subjects: SubjectsTable;
   courses: CoursesTable;
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
   events: EventsTable;
+  analytics_session_hours: AnalyticsSessionHoursTable;
+  analytics_page_hours: AnalyticsPageHoursTable;
+  analytics_action_hours: AnalyticsActionHoursTable;
+  analytics_refresh_state: AnalyticsRefreshStateTable;
 }
 
 export type Course = Selectable<CoursesTable>;
 export type Document = Selectable<DocumentsTable>;
 export type Institution = Selectable<InstitutionsTable>;
 export type Subject = Selectable<SubjectsTable>;
+export type User = Selectable<UsersTable>;

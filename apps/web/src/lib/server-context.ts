@@ -27,6 +27,11 @@ export async function getDb(): Promise<Kysely<Database>> {
   return context().db;
 }
 
+/** The database outside rendering (route handlers, better-auth), where connection() is moot. */
+export function getDbNow(): Kysely<Database> {
+  return context().db;
+}
+
 export function getConfig(): WebConfig {
   return context().config;
 }

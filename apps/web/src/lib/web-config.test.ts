@@ -5,7 +5,7 @@ const valid = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/coursepack' };
 
 describe('parseWebConfig', () => {
   it('fills the documented defaults', () => {
-    expect(parseWebConfig(valid)).toEqual({
+    expect(parseWebConfig(valid)).toMatchObject({
       databaseUrl: valid.DATABASE_URL,
       port: 3000,
       siteUrl: 'http://localhost:3000',
@@ -13,7 +13,62 @@ describe('parseWebConfig', () => {
       mediaCloudName: 'coursepack',
       trackingEndpoint: 'http://localhost:3001/events',
       trackingEnvironment: 'development',
+      mediaApi: {
+        apiBaseUrl: 'http://127.0.0.1:3002',
+        cloudName: 'coursepack',
+        apiKey: 'coursepack-dev-key',
+        apiSecret: 'coursepack-dev-secret',
+      },
+      auth: {
+        secretIsConfigured: false,
+        rateLimit: true,
+        requireEmailVerification: false,
+        adminEmails: [],
+        github: null,
+        google: null,
+      },
+      mail: { smtpUrl: null, from: 'Coursepack <no-reply@coursepack.local>' },
+      uploadMaxBytes: 50 * 1024 * 1024,
     });
+  });
+
+  it('reads the sign-in, mail and upload settings', () => {
+    const config = parseWebConfig({
+      ...valid,
+      AUTH_SECRET: 'x'.repeat(32),
+      ADMIN_EMAILS: ' Root@Example.org, second@example.org ',
+      SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+      UPLOAD_MAX_BYTES: '1048576',
+    });
+    expect(config.auth).toMatchObject({
+      secret: 'x'.repeat(32),
+      secretIsConfigured: true,
+      adminEmails: ['root@example.org', 'second@example.org'],
+      github: { clientId: 'id', clientSecret: 'secret' },
+    });
+    expect(config.mail.smtpUrl).toBe('smtps://user:pass@mail.example.org:465');
+    expect(config.uploadMaxBytes).toBe(1048576);
+  });
+
+  it('names each bad sign-in, mail and upload variable', () => {
+    const attempt = () =>
+      parseWebConfig({
+        ...valid,
+        AUTH_SECRET: 'short',
+        ADMIN_EMAILS: 'root@example.org,not-an-address',
+        SMTP_URL: 'http://mail',
+        GOOGLE_CLIENT_ID: 'id-without-secret',
+        UPLOAD_MAX_BYTES: '12abc',
+      });
+    expect(attempt).toThrow('AUTH_SECRET must be at least 32 characters (got "short")');
+    expect(attempt).toThrow('ADMIN_EMAILS must be a comma-separated list of email addresses');
+    expect(attempt).toThrow('SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")');
+    expect(attempt).toThrow('GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
+    expect(attempt).toThrow(
+      'UPLOAD_MAX_BYTES must be a number of bytes between 1024 and 2147483648 (got "12abc")',
+    );
   });
 
   it('names each bad variable on a line of its own', () => {
