@@ -5,12 +5,11 @@ import { admin } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { WebConfig } from '@/lib/web-config';
 import type { Mailer } from '@/mail/create-mailer';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 
 export const SESSION_COOKIE_PREFIX = 'coursepack';
 /** better-auth's cookie holding `<token>.<signature>`; the collector reads it to link events. */
 export const SESSION_COOKIE_NAME = `${SESSION_COOKIE_PREFIX}.session_token`;
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 export interface AuthDependencies {
   db: Kysely<Database>;

@@ -54,6 +54,27 @@ export function canViewCourse(
   return course.published || canEditCourse(viewer, course);
 }
 
+/** Following and bookmarking are for members, and only of what they can see. */
+export function canFollowCourse(
+  viewer: Viewer | null,
+  course: Owned & { published: boolean },
+): viewer is Viewer {
+  return viewer !== null && canViewCourse(viewer, course);
+}
+
+export function canBookmarkDocument(
+  viewer: Viewer | null,
+  document: Owned & { published: boolean; status: string },
+  course: Owned & { published: boolean },
+): viewer is Viewer {
+  return viewer !== null && canViewDocument(viewer, document, course);
+}
+
+/** Roles are changed by admins (and by `npm run make-admin` on the server), never by oneself. */
+export function canSetUserRole(viewer: Viewer | null, userId: string): boolean {
+  return isAdmin(viewer) && viewer?.id !== userId;
+}
+
 export function canViewCourseAnalytics(viewer: Viewer | null, course: Owned): boolean {
   return canEditCourse(viewer, course);
 }

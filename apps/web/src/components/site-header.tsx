@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
 
 export function SiteHeader() {
   return (
@@ -31,6 +32,9 @@ export function SiteHeader() {
         </nav>
         <div className="order-last w-full sm:order-none sm:ml-auto sm:w-80">
           <SearchBox id="header-search" compact />
+        </div>
+        <div className="ml-auto sm:ml-0">
+          <UserMenu />
         </div>
       </div>
     </header>

@@ -1,0 +1,66 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import { authClient } from '@/auth/auth-client';
+import { useTrackProductAction } from '@/tracking/use-track-product-action';
+import { FormError, FormField, SubmitButton } from './form-field';
+
+/** What a failed sign-in means, in words a member can act on. */
+function signInErrorMessage(error: { status: number; code?: string; message?: string }): string {
+  if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  if (error.code === 'EMAIL_NOT_VERIFIED') {
+    return 'Confirm your email address first: we have sent you a new link.';
+  }
+  if (error.status === 401) return 'Wrong email or password.';
+  return error.message ?? 'Could not sign you in. Try again.';
+}
+
+export function SignInForm({ next }: { next: string }) {
+  const router = useRouter();
+  const track = useTrackProductAction();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const result = await authClient.signIn.email({
+      email: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+      callbackURL: next,
+    });
+    if (result.error) {
+      setError(signInErrorMessage(result.error));
+      setPending(false);
+      return;
+    }
+    await track('signedIn');
+    router.replace(next);
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+      <FormError message={error} />
+      <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <FormField
+        id="password"
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="current-password"
+        required
+      />
+      <div className="flex justify-end text-sm">
+        <Link href="/forgot-password" className="text-brand-700 hover:underline">
+          Forgot your password?
+        </Link>
+      </div>
+      <SubmitButton pending={pending}>Sign in</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import { authClient } from '@/auth/auth-client';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
+import { useTrackProductAction } from '@/tracking/use-track-product-action';
+import { FormError, FormField, SubmitButton } from './form-field';
+
+function signUpErrorMessage(error: { status: number; code?: string; message?: string }): string {
+  if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  if (
+    error.code === 'USER_ALREADY_EXISTS' ||
+    error.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
+  ) {
+    return 'An account with this email already exists. Sign in instead, or reset your password.';
+  }
+  if (error.code === 'PASSWORD_TOO_SHORT') {
+    return `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
+  }
+  if (error.code === 'INVALID_EMAIL') return 'Enter a valid email address.';
+  return error.message ?? 'Could not create your account. Try again.';
+}
+
+export function SignUpForm({ next }: { next: string }) {
+  const router = useRouter();
+  const track = useTrackProductAction();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const result = await authClient.signUp.email({
+      name: String(form.get('name') ?? '').trim(),
+      email: String(form.get('email') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+      callbackURL: '/account?verified=1',
+    });
+    if (result.error) {
+      setError(signUpErrorMessage(result.error));
+      setPending(false);
+      return;
+    }
+    await track('signedUp');
+    // Signed in already unless the operator requires a verified address first.
+    if (result.data && 'token' in result.data && result.data.token) {
+      router.replace(next);
+      router.refresh();
+    } else {
+      router.replace('/sign-in?checkEmail=1');
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <FormError message={error} />
+      <FormField id="name" name="name" label="Name" autoComplete="name" required maxLength={100} />
+      <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <FormField
+        id="password"
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={MAX_PASSWORD_LENGTH}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
+      <SubmitButton pending={pending}>Create account</SubmitButton>
+    </form>
+  );
+}
