@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import { verifyPassword } from 'better-auth/crypto';
 import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from './content/demo-catalogue';
+import { DEMO_OWNER } from './create-demo-owner';
 import { formatPageText, parsePageMarkup } from './parse-page-markup';
 import {
   isCatalogEmpty,
@@ -84,11 +86,16 @@ describe('seedDemoContent', () => {
     const subjects = await db.selectFrom('subjects').select('slug').execute();
     expect(subjects).toHaveLength(demoCatalogue.subjects.length);
 
+    const owner = await db
+      .selectFrom('users')
+      .where('email', '=', DEMO_OWNER.email)
+      .select('id')
+      .executeTakeFirstOrThrow();
     const courses = await db.selectFrom('courses').selectAll().orderBy('id').execute();
     expect(courses.map((course) => course.slug)).toEqual(demoCatalogue.courses.map((c) => c.slug));
     for (const course of courses) {
       expect(course.published).toBe(true);
-      expect(course.owner_id).toBeNull();
+      expect(course.owner_id).toBe(owner.id);
       expect(course.cover_asset_id).toBe(`demo/courses/${course.slug}-cover`);
       expect(recorder.images.has(course.cover_asset_id ?? '')).toBe(true);
       expect(course.created_at.getTime()).toBeLessThan(course.updated_at.getTime());
@@ -136,14 +143,31 @@ describe('seedDemoContent', () => {
         language: 'en',
         status: 'ready',
         published: true,
-        owner_id: null,
       });
+      expect(row.owner_id).toEqual(expect.any(String));
       expect(row.created_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
       expect(row.created_at.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 60 * DAY_MS);
     }
     // Spread out, so "recent documents" shows a history rather than one burst.
     const days = new Set(rows.map((row) => Math.floor(row.created_at.getTime() / DAY_MS)));
     expect(days.size).toBeGreaterThan(rows.length / 2);
+  });
+
+  it('creates the documented demo owner, verified, who signs in with the documented password', async () => {
+    const account = await testDb.db
+      .selectFrom('users')
+      .innerJoin('accounts', 'accounts.user_id', 'users.id')
+      .where('users.email', '=', 'owner@demo.coursepack.dev')
+      .select(['users.email_verified', 'users.role', 'accounts.provider_id', 'accounts.password'])
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({
+      email_verified: true,
+      role: 'member',
+      provider_id: 'credential',
+    });
+    expect(
+      await verifyPassword({ hash: account.password ?? '', password: 'coursepack-demo' }),
+    ).toBe(true);
   });
 
   it('stores each page’s text, the same text as in the PDF, searchable', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import type { DemoCatalogue, DemoCourse, DemoDocument } from './content/catalogue-types';
 import { demoCatalogue } from './content/demo-catalogue';
+import { createDemoOwner } from './create-demo-owner';
 import { hashString } from './create-seeded-random';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { formatPageText, type PageBlock, parsePageMarkup } from './parse-page-markup';
@@ -172,6 +173,7 @@ export async function seedDemoContent(
       ]),
     );
 
+    const ownerId = await createDemoOwner(trx);
     const courseIds = new Map<string, number>();
     for (const [index, course] of catalogue.courses.entries()) {
       const courseDates = dates.courses.get(course.slug);
@@ -185,7 +187,7 @@ export async function seedDemoContent(
           subject_id: requireId(subjectIds, course.subjectSlug),
           institution_id: requireId(institutionIds, course.institutionSlug),
           cover_asset_id: coverIds[index] ?? null,
-          owner_id: null,
+          owner_id: ownerId,
           published: course.published,
           created_at: courseDates?.createdAt ?? now,
           updated_at: courseDates?.updatedAt ?? now,
@@ -212,7 +214,7 @@ export async function seedDemoContent(
             checksum: doc.checksum,
             language: 'en',
             status: 'ready' as const,
-            owner_id: null,
+            owner_id: ownerId,
             published: true,
             created_at: createdAt,
             updated_at: createdAt,

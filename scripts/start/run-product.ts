@@ -7,6 +7,7 @@ import { parseMediaConfig } from '../../apps/media/src/config';
 import { parseWebConfig } from '../../apps/web/src/lib/web-config';
 import { checkPortFree } from './check-port-free';
 import { ensureWebBuild, nextBinPath } from './ensure-web-build';
+import { findInsecureDefaults } from './find-insecure-defaults';
 import { seedIfEmpty } from './seed-if-empty';
 import { type ServiceProcess, startServiceProcess, waitForHttp } from './service-process';
 
@@ -136,6 +137,7 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         },
         log,
       );
+      for (const warning of await findInsecureDefaults(db, env)) log(`WARNING: ${warning}`);
     } finally {
       await db.destroy();
     }
