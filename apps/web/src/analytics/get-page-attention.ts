@@ -1,0 +1,56 @@
+import type { Database } from '@coursepack/db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { selectAnalyticsRows } from './select-analytics-rows';
+import type { StatsRange } from './stats-range';
+
+export interface PageAttention {
+  page: number;
+  /** Active reading time while this page was in view. */
+  activeSeconds: number;
+  /** Distinct sessions with an active ping on this page. */
+  readers: number;
+  /** Reads (session, document) whose last presence ping in range was on this page. */
+  stops: number;
+}
+
+/**
+ * Page-by-page attention: active time per page in view (from presence pings' `action_meta.page`)
+ * and where readers stop. Meant for a document; for a wider scope pages of the same number are
+ * added up across documents.
+ */
+export async function getPageAttention(
+  db: Kysely<Database>,
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions = {},
+): Promise<PageAttention[]> {
+  const pages = selectAnalyticsRows('pages', scope, range, options);
+  const sessions = selectAnalyticsRows('sessions', scope, range, options);
+  const result = await sql<{ page: number; active_ms: number; readers: number; stops: number }>`
+    WITH attention AS (
+      SELECT page, sum(active_ms) AS active_ms, count(DISTINCT session_id) AS readers
+      FROM ${pages} AS p
+      GROUP BY page
+    ),
+    stops AS (
+      SELECT last_page AS page, count(*) AS stops
+      FROM (
+        SELECT DISTINCT ON (session_id, doc_id) last_page
+        FROM ${sessions} AS s
+        WHERE last_page IS NOT NULL AND doc_id IS NOT NULL
+        ORDER BY session_id, doc_id, last_page_at DESC
+      ) AS last_pages
+      GROUP BY last_page
+    )
+    SELECT page, coalesce(attention.active_ms, 0) AS active_ms,
+      coalesce(attention.readers, 0) AS readers, coalesce(stops.stops, 0) AS stops
+    FROM attention FULL JOIN stops USING (page)
+    ORDER BY page`.execute(db);
+  return result.rows.map((row) => ({
+    page: row.page,
+    activeSeconds: row.active_ms / 1000,
+    readers: row.readers,
+    stops: row.stops,
+  }));
+}

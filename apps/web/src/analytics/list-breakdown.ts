@@ -1,0 +1,55 @@
+import type { Database } from '@coursepack/db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { selectAnalyticsRows } from './select-analytics-rows';
+import type { StatsRange } from './stats-range';
+
+export interface BreakdownRow {
+  /** The dimension's value; null when the events carried none (direct traffic, unknown OS…). */
+  value: string | null;
+  /** Distinct sessions with events carrying this value. */
+  sessions: number;
+  views: number;
+}
+
+/**
+ * Sessions and views by each of several columns of `analytics_session_hours`, in one scan
+ * (GROUPING SETS), most sessions first. Shared by the traffic-source and device breakdowns.
+ */
+export async function listBreakdown<Column extends string>(
+  db: Kysely<Database>,
+  columns: readonly Column[],
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions & { limit?: number },
+): Promise<Record<Column, BreakdownRow[]>> {
+  const rows = selectAnalyticsRows('sessions', scope, range, options);
+  const sets = sql.join(columns.map((column) => sql`(${sql.ref(column)})`));
+  // In a GROUPING SETS result, GROUPING(column) is 0 on the rows grouped by that column.
+  const dimension = sql.join(
+    columns.map((column) => sql`WHEN GROUPING(${sql.ref(column)}) = 0 THEN ${column}`),
+    sql` `,
+  );
+  const result = await sql<{
+    dimension: Column;
+    value: string | null;
+    sessions: number;
+    views: number;
+  }>`
+    SELECT CASE ${dimension} END AS dimension,
+      coalesce(${sql.join(columns.map((column) => sql.ref(column)))}) AS value,
+      count(DISTINCT session_id) AS sessions,
+      sum(views) AS views
+    FROM ${rows} AS r
+    GROUP BY GROUPING SETS (${sets})
+    ORDER BY dimension, sessions DESC, views DESC, value`.execute(db);
+  const limit = options.limit ?? 10;
+  const byColumn = Object.fromEntries(columns.map((column) => [column, [] as BreakdownRow[]]));
+  for (const row of result.rows) {
+    const list = byColumn[row.dimension];
+    if (list && list.length < limit) {
+      list.push({ value: row.value, sessions: row.sessions, views: row.views });
+    }
+  }
+  return byColumn as Record<Column, BreakdownRow[]>;
+}

@@ -1,0 +1,51 @@
+import type { Database } from '@coursepack/db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { selectAnalyticsRows } from './select-analytics-rows';
+import type { StatsRange } from './stats-range';
+
+export interface TopCourse {
+  courseId: number;
+  /** Null when the course has since been deleted. */
+  title: string | null;
+  /** Distinct sessions on the course page or any of its documents. */
+  sessions: number;
+  views: number;
+  activeSeconds: number;
+}
+
+/** Courses by sessions (then views), most visited first. */
+export async function listTopCourses(
+  db: Kysely<Database>,
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions & { limit?: number } = {},
+): Promise<TopCourse[]> {
+  const rows = selectAnalyticsRows('sessions', scope, range, options);
+  const result = await sql<{
+    course_id: number;
+    title: string | null;
+    sessions: number;
+    views: number;
+    active_ms: number;
+  }>`
+    WITH top AS (
+      SELECT course_id, count(DISTINCT session_id) AS sessions, sum(views) AS views,
+        sum(active_ms) AS active_ms
+      FROM ${rows} AS r
+      WHERE course_id IS NOT NULL
+      GROUP BY course_id
+      ORDER BY sessions DESC, views DESC, course_id
+      LIMIT ${options.limit ?? 10}
+    )
+    SELECT top.*, c.title
+    FROM top LEFT JOIN courses AS c ON c.id = top.course_id
+    ORDER BY sessions DESC, views DESC, course_id`.execute(db);
+  return result.rows.map((row) => ({
+    courseId: row.course_id,
+    title: row.title,
+    sessions: row.sessions,
+    views: row.views,
+    activeSeconds: row.active_ms / 1000,
+  }));
+}

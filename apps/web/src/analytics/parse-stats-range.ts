@@ -1,0 +1,57 @@
+import { AppError } from '@/lib/app-error';
+import type { StatsRange } from './stats-range';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest range a stats request may ask for. */
+export const MAX_RANGE_DAYS = 366;
+/** The range when none is given: the last 30 UTC days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// A zone is required, so "10:00" cannot silently mean the server's local time.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `from` and `to` of a stats request: UTC dates (`2026-05-01`, whole days, `to` included) or
+ * ISO 8601 date-times with a zone (`to` excluded). Without them: the last 30 days, today included.
+ * Throws `bad_request` naming the parameter for a malformed value, `from` not before `to`, or a
+ * range over 366 days.
+ */
+export function parseStatsRange(params: URLSearchParams, now: Date = new Date()): StatsRange {
+  const from = parseBound(params, 'from');
+  const to = parseBound(params, 'to');
+  const endOfToday = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+  const end = to ?? (from ? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS) : endOfToday);
+  const start = from ?? new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
+  if (start >= end) {
+    throw badParameter('from', '`from` must be before `to`');
+  }
+  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY_MS) {
+    throw badParameter(
+      to ? 'to' : 'from',
+      `The range must not be longer than ${MAX_RANGE_DAYS} days`,
+    );
+  }
+  return { from: start, to: end };
+}
+
+function parseBound(params: URLSearchParams, name: 'from' | 'to'): Date | null {
+  const value = params.get(name);
+  if (value === null || value === '') return null;
+  const isDate = DATE.test(value);
+  const time =
+    isDate || DATE_TIME.test(value) ? Date.parse(isDate ? `${value}T00:00:00Z` : value) : NaN;
+  // Date.parse rolls 2026-02-30 over to March; a date that does not round-trip is not a date.
+  if (Number.isNaN(time) || (isDate && new Date(time).toISOString().slice(0, 10) !== value)) {
+    throw badParameter(
+      name,
+      `\`${name}\` must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a zone`,
+    );
+  }
+  // A date as `to` means "through that day".
+  return new Date(isDate && name === 'to' ? time + DAY_MS : time);
+}
+
+function badParameter(parameter: 'from' | 'to', message: string): AppError {
+  return new AppError('bad_request', message, { parameter });
+}

@@ -1,0 +1,106 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * How raw `events` become analytics rows: one SQL definition, used by the rollup refresh (which
+ * stores the rows) and by the query layer's `source: 'events'` mode (which computes the same rows
+ * on the fly: the benchmark's baseline and the tests' oracle). docs/stats-api.md, "Metrics".
+ *
+ * What the tracker sends (packages/tracker, apps/web/src/tracking):
+ * - page views: `type 'page'`, `action 'view'`;
+ * - scroll depth: `type 'scroll'`, `action 'scroll_25' | 'scroll_50' | 'scroll_75' | 'scroll_100'`
+ *   (and `scroll_up_*`, which never lower the furthest depth);
+ * - presence: `type 'status'`, `action 'active' | 'inactive'`, with `action_meta.page` = the page
+ *   in view on the document reader;
+ * - anything else is an action (downloads, bookmarks, searches…), counted by (type, name, action).
+ */
+
+/** The tracker's default presence interval: what one `active` ping is worth at most. */
+export const PRESENCE_INTERVAL_MS = 5000;
+
+/**
+ * Events grouped by session, document and UTC day, as the refresh recomputes them: a day is the
+ * unit in which a ping's successor is looked for, so a read across midnight UTC is split there
+ * (costing at most one interval of accuracy).
+ */
+const DAY = sql`date_trunc('day', received_at, 'UTC')`;
+
+/**
+ * Classifies each picked event and credits each `active` ping with the time until the next
+ * presence ping of the same session and document — capped at the interval, so a tab left open
+ * after its last ping, or closed, earns one interval, and two tabs of one document pinging in
+ * turn earn wall-clock time rather than double. `picked` must be a relation with the columns of
+ * `events`.
+ */
+export function classifyEvents(picked: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT
+      date_trunc('hour', received_at, 'UTC') AS hour,
+      session_id, course_id, doc_id, is_bot,
+      utm_source, utm_medium, utm_campaign,
+      nullif(lower(regexp_replace(
+        substring(referrer from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)'),
+        '^www\\.', '')), '') AS referrer_host,
+      browser, os, device,
+      received_at, type, name, action,
+      (type = 'page' AND action = 'view') AS is_view,
+      (type IN ('scroll', 'status') OR (type = 'page' AND action = 'view')) AS is_tracking,
+      CASE WHEN type = 'scroll' THEN
+        CASE action WHEN 'scroll_25' THEN 25 WHEN 'scroll_50' THEN 50
+          WHEN 'scroll_75' THEN 75 WHEN 'scroll_100' THEN 100 END
+      END AS depth,
+      CASE WHEN type = 'status' AND action = 'active' THEN
+        least(
+          coalesce(
+            (extract(epoch FROM lead(received_at) OVER presence - received_at) * 1000)::bigint,
+            ${PRESENCE_INTERVAL_MS}),
+          ${PRESENCE_INTERVAL_MS})
+      END AS active_ms,
+      CASE WHEN type = 'status' AND action IN ('active', 'inactive')
+        AND jsonb_typeof(action_meta -> 'page') = 'number'
+        AND action_meta ->> 'page' ~ '^[0-9]{1,9}$'
+        THEN (action_meta ->> 'page')::integer
+      END AS page
+    FROM ${picked} AS picked
+    WINDOW presence AS (
+      PARTITION BY session_id, doc_id, ${DAY}, (type = 'status' AND action IN ('active', 'inactive'))
+      ORDER BY received_at, event_id
+    )`;
+}
+
+/** Rows of `analytics_session_hours` from classified events. */
+export function aggregateSessionHours(classified: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT
+      hour, session_id, course_id, doc_id, is_bot,
+      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
+      count(*)::integer AS events,
+      (count(*) FILTER (WHERE is_view))::integer AS views,
+      coalesce(sum(active_ms), 0)::bigint AS active_ms,
+      coalesce(max(depth), 0)::smallint AS max_depth,
+      (array_agg(page ORDER BY received_at DESC) FILTER (WHERE page IS NOT NULL))[1] AS last_page,
+      max(received_at) FILTER (WHERE page IS NOT NULL) AS last_page_at
+    FROM ${classified} AS classified
+    GROUP BY hour, session_id, course_id, doc_id, is_bot,
+      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device`;
+}
+
+/** Rows of `analytics_page_hours`: active pings per page in view of a document. */
+export function aggregatePageHours(classified: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT hour, session_id, course_id, doc_id, is_bot, page,
+      count(*)::integer AS pings,
+      sum(active_ms)::bigint AS active_ms
+    FROM ${classified} AS classified
+    WHERE active_ms IS NOT NULL AND page IS NOT NULL AND doc_id IS NOT NULL
+    GROUP BY hour, session_id, course_id, doc_id, is_bot, page`;
+}
+
+/** Rows of `analytics_action_hours`: every event that is not a page view, scroll or presence. */
+export function aggregateActionHours(classified: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT hour, session_id, course_id, doc_id, is_bot, type, name, action,
+      count(*)::integer AS events
+    FROM ${classified} AS classified
+    WHERE NOT is_tracking
+    GROUP BY hour, session_id, course_id, doc_id, is_bot, type, name, action`;
+}

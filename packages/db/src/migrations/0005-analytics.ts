@@ -1,0 +1,112 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Reading-analytics rollups (docs/stats-api.md, "Rollups"), maintained by
+ * `refreshAnalyticsRollups` (packages/db/src/analytics/refresh-analytics-rollups.ts).
+ *
+ * The grain is one visitor session in one UTC hour on one document (or course page, or neither),
+ * not a per-day count: distinct sessions over an arbitrary range cannot be summed from daily
+ * counts, but counting distinct `session_id`s over these rows is exact and reads a few rows per
+ * visit instead of every presence ping (a five-minute read is ~60 events and one row). The
+ * source and device columns are part of the grain too, so every breakdown stays exact.
+ *
+ * There are no unique keys: a refresh deletes a session's rows for a UTC day and recomputes them
+ * from `events`, which is what makes late and out-of-order events harmless.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE analytics_session_hours (
+      hour timestamptz NOT NULL,
+      session_id uuid NOT NULL,
+      course_id bigint,
+      doc_id bigint,
+      is_bot boolean NOT NULL,
+      utm_source text,
+      utm_medium text,
+      utm_campaign text,
+      referrer_host text,
+      browser text,
+      os text,
+      device text,
+      events integer NOT NULL,
+      views integer NOT NULL,
+      active_ms bigint NOT NULL,
+      max_depth smallint NOT NULL,
+      last_page integer,
+      last_page_at timestamptz
+    )`.execute(db);
+  // A refresh finds a session's day by (session_id, hour); queries by scope and time.
+  await sql`CREATE INDEX analytics_session_hours_session_idx ON analytics_session_hours (session_id, hour)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX analytics_session_hours_hour_idx ON analytics_session_hours (hour)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX analytics_session_hours_course_idx ON analytics_session_hours (course_id, hour) WHERE course_id IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX analytics_session_hours_doc_idx ON analytics_session_hours (doc_id, hour) WHERE doc_id IS NOT NULL`.execute(
+    db,
+  );
+
+  await sql`
+    CREATE TABLE analytics_page_hours (
+      hour timestamptz NOT NULL,
+      session_id uuid NOT NULL,
+      course_id bigint,
+      doc_id bigint NOT NULL,
+      is_bot boolean NOT NULL,
+      page integer NOT NULL,
+      pings integer NOT NULL,
+      active_ms bigint NOT NULL
+    )`.execute(db);
+  await sql`CREATE INDEX analytics_page_hours_session_idx ON analytics_page_hours (session_id, hour)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX analytics_page_hours_doc_idx ON analytics_page_hours (doc_id, hour)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX analytics_page_hours_course_idx ON analytics_page_hours (course_id, hour) WHERE course_id IS NOT NULL`.execute(
+    db,
+  );
+
+  await sql`
+    CREATE TABLE analytics_action_hours (
+      hour timestamptz NOT NULL,
+      session_id uuid NOT NULL,
+      course_id bigint,
+      doc_id bigint,
+      is_bot boolean NOT NULL,
+      type text NOT NULL,
+      name text NOT NULL,
+      action text NOT NULL,
+      events integer NOT NULL
+    )`.execute(db);
+  await sql`CREATE INDEX analytics_action_hours_session_idx ON analytics_action_hours (session_id, hour)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX analytics_action_hours_hour_idx ON analytics_action_hours (hour)`.execute(
+    db,
+  );
+
+  // One row: events stored up to `processed_until` are in the rollups.
+  await sql`
+    CREATE TABLE analytics_refresh_state (
+      id boolean PRIMARY KEY DEFAULT true CHECK (id),
+      processed_until timestamptz NOT NULL,
+      refreshed_at timestamptz NOT NULL
+    )`.execute(db);
+
+  // An incremental refresh looks for events stored since the last one. Rows are appended in
+  // `stored_at` order within each partition, so a BRIN index stays a few pages and costs the
+  // collector's inserts almost nothing (a B-tree would be a sixth index on every insert).
+  await sql`CREATE INDEX events_stored_at_brin_idx ON events USING brin (stored_at)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP INDEX IF EXISTS events_stored_at_brin_idx`.execute(db);
+  await sql`DROP TABLE IF EXISTS analytics_refresh_state`.execute(db);
+  await sql`DROP TABLE IF EXISTS analytics_action_hours`.execute(db);
+  await sql`DROP TABLE IF EXISTS analytics_page_hours`.execute(db);
+  await sql`DROP TABLE IF EXISTS analytics_session_hours`.execute(db);
+}
