@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { SiteFooter } from '@/components/site-footer';
+import { SiteHeader } from '@/components/site-header';
+import { getConfig } from '@/lib/server-context';
+import { TrackingProvider } from '@/tracking/tracking-context';
+
+/** Fields of every event tracked on the site: which app, build of the URL scheme and client sent it. */
+const TRACKED_APP = { app: 'coursepack-web', url_path_version: 'v1', client: 'web' } as const;
+
+/**
+ * The site around a page: skip link, header, main, footer and the site's tracking
+ * configuration. Used by the `(site)` layout and by the root not-found page (unmatched URLs
+ * render under the root layout only). Embeds (`/embed/*`) have their own bare layout.
+ */
+export function SiteChrome({ children }: { children: ReactNode }) {
+  const { trackingEndpoint, trackingEnvironment } = getConfig();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <TrackingProvider
+        config={{ ...TRACKED_APP, endpoint: trackingEndpoint, environment: trackingEnvironment }}
+      >
+        <SiteHeader />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+          {children}
+        </main>
+        <SiteFooter />
+      </TrackingProvider>
+    </>
+  );
+}
