@@ -7,10 +7,10 @@
  * Env: COLLECTOR_CRASH_LOAD_MS (3000) before the kill, COLLECTOR_CRASH_CONNECTIONS (50).
  */
 import type { ChildProcess } from 'node:child_process';
+import { findFreePort } from '@coursepack/db/find-free-port';
 import pg from 'pg';
 import {
   createBodyFactory,
-  findFreePort,
   spawnTs,
   startScratchDatabase,
   waitForHealth,

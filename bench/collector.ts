@@ -12,11 +12,12 @@
  * percentiles, non-2xx, rows, and the ratios.
  * Env: COLLECTOR_BENCH_SECONDS (20), COLLECTOR_BENCH_CONNECTIONS (50), COLLECTOR_BENCH_BATCH (20).
  */
+
+import { findFreePort } from '@coursepack/db/find-free-port';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   createBodyFactory,
-  findFreePort,
   spawnTs,
   startScratchDatabase,
   stopChild,

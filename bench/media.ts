@@ -11,10 +11,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findFreePort } from '@coursepack/db/find-free-port';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
@@ -86,16 +86,6 @@ async function fetchOk(url: string): Promise<void> {
     );
   }
   if (body.byteLength === 0) throw new Error(`${url} answered an empty body`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
@@ -182,7 +172,7 @@ async function main(): Promise<void> {
   });
 
   // 2. Our media service in its own process.
-  const mediaPort = await freePort();
+  const mediaPort = await findFreePort();
   const media = start(process.execPath, ['--import', 'tsx', 'apps/media/src/server.ts'], root, {
     MEDIA_PORT: String(mediaPort),
     MEDIA_HOST: '127.0.0.1',
@@ -243,7 +233,7 @@ async function main(): Promise<void> {
   for (let i = 1; i <= COLD_REQUESTS; i++) {
     await link(path.join(publicDir, 'src-0.jpg'), path.join(publicDir, `src-${i}.jpg`));
   }
-  const nextPort = await freePort();
+  const nextPort = await findFreePort();
   const next = start(
     process.execPath,
     [

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@coursepack/db/client';
+import { findFreePort } from '@coursepack/db/find-free-port';
 import { migrateToLatest } from '@coursepack/db/migrate';
 import { type PostgresServer, startPostgresServer } from '@coursepack/db/postgres-server';
 
@@ -47,21 +47,6 @@ export async function waitForHealth(port: number, timeoutMs = 30_000): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the collector on port ${port} did not become healthy`);
-}
-
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Runs a TypeScript entry point with node + the tsx loader: one process, so kill -9 hits it. */

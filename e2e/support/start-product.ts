@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findFreePort } from '@coursepack/db/find-free-port';
 
 export interface RunningProduct {
   baseUrl: string;
@@ -20,7 +20,11 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
   // Traversable, so an embedded server running as another user keeps its data here (and is
   // removed with it) rather than in the shared fallback folder.
   await chmod(dataDir, 0o755);
-  const ports = { web: await freePort(), collector: await freePort(), media: await freePort() };
+  const ports = {
+    web: await findFreePort(),
+    collector: await findFreePort(),
+    media: await findFreePort(),
+  };
   let output = '';
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: ROOT,
@@ -70,19 +74,4 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
       return exit;
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }

