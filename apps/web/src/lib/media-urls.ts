@@ -1,5 +1,6 @@
 import 'server-only';
 import { buildMediaUrl } from '@coursepack/images/build-media-url';
+import { isAvatarAsset, isExternalAvatar } from './avatar-image';
 import { getConfig } from './server-context';
 
 function delivery() {
@@ -35,5 +36,18 @@ export function documentThumbnailUrl(assetId: string | null): string | null {
     crop: 'fill',
     gravity: 'north',
     page: 1,
+  });
+}
+
+/** A member's avatar: their upload from the media service, or their OAuth picture as is. */
+export function avatarUrl(image: string | null, size = 96): string | null {
+  if (!image) return null;
+  if (isExternalAvatar(image)) return image;
+  if (!isAvatarAsset(image)) return null;
+  return buildMediaUrl(delivery(), image, {
+    width: size,
+    height: size,
+    crop: 'fill',
+    gravity: 'auto',
   });
 }

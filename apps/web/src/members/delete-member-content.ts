@@ -1,13 +1,15 @@
 import type { Database } from '@coursepack/db/schema';
 import { destroyAsset, type MediaApiCredentials } from '@coursepack/images/upload-asset';
 import { type Kysely, sql } from 'kysely';
+import { isOwnAvatarAsset } from '@/lib/avatar-image';
 
 /**
  * Deletes what a member leaves behind when they delete their account: the documents they
  * uploaded, and the courses they own that hold nobody else's documents. A course that other
  * members contributed to stays (their work is not ours to delete) and loses its owner, so an
  * admin can hand it on. Media files go after the rows are gone: a failed destroy leaves an
- * unreferenced file, never a document pointing at nothing.
+ * unreferenced file, never a document pointing at nothing. The avatar file goes too; the
+ * user row itself is deleted by better-auth after this.
  */
 export async function deleteMemberContent(
   db: Kysely<Database>,
@@ -15,6 +17,11 @@ export async function deleteMemberContent(
   userId: string,
 ): Promise<{ documents: number; courses: number }> {
   const assets = await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .where('id', '=', userId)
+      .select('image')
+      .executeTakeFirst();
     const documents = await trx
       .deleteFrom('documents')
       .where('owner_id', '=', userId)
@@ -40,6 +47,7 @@ export async function deleteMemberContent(
       publicIds: [
         ...documents.map((row) => row.media_asset_id),
         ...courses.map((row) => row.cover_asset_id),
+        user?.image && isOwnAvatarAsset(user.image, userId) ? user.image : null,
       ].filter((id): id is string => id !== null),
     };
   });

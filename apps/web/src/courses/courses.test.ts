@@ -1,0 +1,320 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/lib/app-error';
+import { createCourse } from './create-course';
+import { getEditableCourse } from './get-editable-course';
+import { updateCourse } from './update-course';
+import { uploadCourseCover } from './upload-course-cover';
+
+const media = vi.hoisted(() => ({
+  uploadAsset: vi.fn(),
+  destroyAsset: vi.fn(),
+}));
+vi.mock('@coursepack/images/upload-asset', () => media);
+
+const MEDIA = { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' };
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+
+function member(id: string, role: Viewer['role'] = 'member'): Viewer {
+  return { id, email: `${id}@example.org`, name: id, role, emailVerified: true, image: null };
+}
+const owner = member('owner');
+const other = member('other');
+const admin = member('admin', 'admin');
+
+const validCourse = {
+  title: 'Linear Algebra',
+  code: 'MATH 221',
+  subject: 'mathematics',
+  institution: 'northbridge',
+  description: 'Vector spaces.',
+};
+
+/** The AppError a promise rejects with, so a test can check its code and message. */
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+async function png(width: number, height: number): Promise<Uint8Array> {
+  return sharp({ create: { width, height, channels: 3, background: '#2f55d4' } })
+    .png()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  await db
+    .insertInto('users')
+    .values(
+      [owner, other, admin].map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })),
+    )
+    .execute();
+  await db.insertInto('subjects').values({ slug: 'mathematics', name: 'Mathematics' }).execute();
+  await db
+    .insertInto('institutions')
+    .values({ slug: 'northbridge', name: 'Northbridge' })
+    .execute();
+});
+
+afterAll(async () => {
+  await testDb.destroy();
+});
+
+beforeEach(() => {
+  media.uploadAsset.mockReset();
+  media.destroyAsset.mockReset();
+  media.uploadAsset.mockImplementation(async (_credentials, input: { publicId: string }) => ({
+    public_id: input.publicId,
+  }));
+  media.destroyAsset.mockResolvedValue({ result: 'ok' });
+});
+
+describe('creating a course', () => {
+  it('publishes it at once, owned by its creator, with a slug from its title', async () => {
+    const created = await createCourse(db, owner, validCourse);
+    expect(created.slug).toBe('linear-algebra');
+    const row = await db
+      .selectFrom('courses')
+      .where('id', '=', created.id)
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      title: 'Linear Algebra',
+      code: 'MATH 221',
+      description: 'Vector spaces.',
+      owner_id: 'owner',
+      published: true,
+    });
+  });
+
+  it('asks an anonymous visitor to sign in (401)', async () => {
+    const error = await rejection(createCourse(db, null, validCourse));
+    expect(error.status).toBe(401);
+  });
+
+  it('refuses an empty or too-long title, naming the field', async () => {
+    const empty = await rejection(createCourse(db, owner, { ...validCourse, title: '   ' }));
+    expect(empty.status).toBe(400);
+    expect(empty.message).toBe('Title is required.');
+    expect(empty.details).toEqual({ fields: { title: 'Title is required' } });
+
+    const long = await rejection(
+      createCourse(db, owner, { ...validCourse, title: 'x'.repeat(201) }),
+    );
+    expect(long.details).toEqual({ fields: { title: 'Title must be at most 200 characters' } });
+    const code = await rejection(createCourse(db, owner, { ...validCourse, code: 'C'.repeat(41) }));
+    expect(code.details).toEqual({ fields: { code: 'Code must be at most 40 characters' } });
+    const description = await rejection(
+      createCourse(db, owner, { ...validCourse, description: 'd'.repeat(10_001) }),
+    );
+    expect(description.message).toBe('Description must be at most 10,000 characters.');
+  });
+
+  it('names every missing choice and every choice that is not on its list', async () => {
+    const missing = await rejection(createCourse(db, owner, { title: 'T' }));
+    expect(missing.details).toEqual({
+      fields: { subject: 'Choose a subject', institution: 'Choose an institution' },
+    });
+    const unknown = await rejection(
+      createCourse(db, owner, { ...validCourse, subject: 'alchemy', institution: 'hogwarts' }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.details).toEqual({
+      fields: {
+        subject: 'Subject "alchemy" is not one of the listed subjects',
+        institution: 'Institution "hogwarts" is not one of the listed institutions',
+      },
+    });
+  });
+
+  it('stores hostile text exactly as typed (pages escape it)', async () => {
+    const hostile = '<script>alert("x")</script> & \'; DROP TABLE courses; --';
+    const created = await createCourse(db, owner, {
+      ...validCourse,
+      title: hostile,
+      description: `<img src=x onerror=alert(1)>\n${hostile}`,
+    });
+    const row = await db
+      .selectFrom('courses')
+      .where('id', '=', created.id)
+      .select(['title', 'description', 'slug'])
+      .executeTakeFirstOrThrow();
+    expect(row.title).toBe(hostile);
+    expect(row.description).toBe(`<img src=x onerror=alert(1)>\n${hostile}`);
+    expect(row.slug).toBe('script-alert-x-script-drop-table-courses');
+  });
+
+  it('refuses NUL characters with a message instead of a database error', async () => {
+    const error = await rejection(createCourse(db, owner, { ...validCourse, title: 'a\u0000b' }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Title must not contain NUL characters.');
+  });
+});
+
+describe('editing a course', () => {
+  let courseId: number;
+  let draftId: number;
+
+  beforeAll(async () => {
+    courseId = (await createCourse(db, owner, { ...validCourse, title: 'Owned course' })).id;
+    const draft = await db
+      .insertInto('courses')
+      .values({
+        slug: 'draft',
+        title: 'Secret draft',
+        subject_id: (await db.selectFrom('subjects').select('id').executeTakeFirstOrThrow()).id,
+        institution_id: (await db.selectFrom('institutions').select('id').executeTakeFirstOrThrow())
+          .id,
+        owner_id: 'owner',
+        published: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    draftId = draft.id;
+  });
+
+  it('lets the owner change any field, and a new title gives a new slug', async () => {
+    const updated = await updateCourse(db, owner, {
+      courseId,
+      changes: { title: 'Renamed course', code: '', description: 'New words' },
+    });
+    expect(updated.slug).toBe('renamed-course');
+    const course = await getEditableCourse(db, owner, courseId);
+    expect(course).toMatchObject({
+      title: 'Renamed course',
+      code: null,
+      description: 'New words',
+      subject: 'mathematics',
+    });
+  });
+
+  it('lets an admin edit a course they do not own', async () => {
+    await updateCourse(db, admin, { courseId, changes: { code: 'ADM 1' } });
+    expect((await getEditableCourse(db, admin, courseId)).code).toBe('ADM 1');
+  });
+
+  it("refuses another member's edit with 403 and changes nothing", async () => {
+    const error = await rejection(
+      updateCourse(db, other, { courseId, changes: { title: 'Mine now' } }),
+    );
+    expect(error.status).toBe(403);
+    expect((await getEditableCourse(db, owner, courseId)).title).toBe('Renamed course');
+  });
+
+  it('asks an anonymous visitor to sign in (401)', async () => {
+    const error = await rejection(updateCourse(db, null, { courseId, changes: { title: 'X' } }));
+    expect(error.status).toBe(401);
+  });
+
+  it("answers 404 for someone else's draft, so its existence is not revealed", async () => {
+    expect((await rejection(getEditableCourse(db, other, draftId))).status).toBe(404);
+    expect((await rejection(getEditableCourse(db, null, draftId))).status).toBe(404);
+    expect((await rejection(getEditableCourse(db, other, 999_999))).status).toBe(404);
+    expect((await getEditableCourse(db, owner, draftId)).title).toBe('Secret draft');
+  });
+
+  it('validates changes like a new course and keeps the stored values on a bad one', async () => {
+    const error = await rejection(
+      updateCourse(db, owner, { courseId, changes: { title: '', institution: 'nowhere' } }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.details).toEqual({ fields: { title: 'Title is required' } });
+    const unknown = await rejection(
+      updateCourse(db, owner, { courseId, changes: { institution: 'nowhere' } }),
+    );
+    expect(unknown.message).toBe('Institution "nowhere" is not one of the listed institutions.');
+    expect((await getEditableCourse(db, owner, courseId)).institution).toBe('northbridge');
+  });
+});
+
+describe('uploading a course cover', () => {
+  let courseId: number;
+
+  beforeAll(async () => {
+    courseId = (await createCourse(db, owner, { ...validCourse, title: 'Covered' })).id;
+  });
+
+  it('stores an image through the media service under a new id and destroys the old one', async () => {
+    const first = await uploadCourseCover(db, MEDIA, owner, {
+      courseId,
+      file: await png(800, 420),
+    });
+    expect(first.coverAssetId).toMatch(new RegExp(`^covers/course-${courseId}-[0-9a-f]{12}$`));
+    expect(media.uploadAsset).toHaveBeenCalledWith(
+      MEDIA,
+      expect.objectContaining({ filename: 'cover.png', resourceType: 'image' }),
+    );
+    expect(media.destroyAsset).not.toHaveBeenCalled();
+
+    const second = await uploadCourseCover(db, MEDIA, admin, { courseId, file: await png(80, 42) });
+    expect(second.coverAssetId).not.toBe(first.coverAssetId);
+    expect(media.destroyAsset).toHaveBeenCalledWith(MEDIA, first.coverAssetId);
+    expect((await getEditableCourse(db, owner, courseId)).coverAssetId).toBe(second.coverAssetId);
+  });
+
+  it('keeps the new cover when the old file cannot be destroyed', async () => {
+    media.destroyAsset.mockRejectedValue(new Error('media down'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const result = await uploadCourseCover(db, MEDIA, owner, { courseId, file: await png(64, 64) });
+    expect((await getEditableCourse(db, owner, courseId)).coverAssetId).toBe(result.coverAssetId);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('refuses anonymous visitors (401) and other members (403) before storing anything', async () => {
+    const file = await png(64, 64);
+    expect((await rejection(uploadCourseCover(db, MEDIA, null, { courseId, file }))).status).toBe(
+      401,
+    );
+    expect((await rejection(uploadCourseCover(db, MEDIA, other, { courseId, file }))).status).toBe(
+      403,
+    );
+    expect(media.uploadAsset).not.toHaveBeenCalled();
+  });
+
+  it('judges the file by its content: a renamed text file is refused with 415', async () => {
+    const text = new TextEncoder().encode('GIF89a, honestly');
+    const error = await rejection(uploadCourseCover(db, MEDIA, owner, { courseId, file: text }));
+    expect(error.status).toBe(415);
+    expect(error.message).toBe(
+      'The cover must be a JPEG, PNG, WebP, GIF or AVIF image; this file is not one.',
+    );
+    expect(media.uploadAsset).not.toHaveBeenCalled();
+  });
+
+  it('refuses an empty file and one over 10 MB, saying how large it is', async () => {
+    const empty = await rejection(
+      uploadCourseCover(db, MEDIA, owner, { courseId, file: new Uint8Array() }),
+    );
+    expect(empty.status).toBe(400);
+    const big = new Uint8Array(11 * 1024 * 1024);
+    const error = await rejection(uploadCourseCover(db, MEDIA, owner, { courseId, file: big }));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('The cover is 11 MB; the limit is 10 MB.');
+  });
+
+  it('says so when the media service fails, and keeps the previous cover', async () => {
+    const before = (await getEditableCourse(db, owner, courseId)).coverAssetId;
+    media.uploadAsset.mockRejectedValue(new Error('connection refused'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = await rejection(
+      uploadCourseCover(db, MEDIA, owner, { courseId, file: await png(64, 64) }),
+    );
+    expect(error.status).toBe(500);
+    expect(error.message).toMatch(/media service did not store the cover/);
+    expect((await getEditableCourse(db, owner, courseId)).coverAssetId).toBe(before);
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,39 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+import { canCreateCourse } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/lib/app-error';
+import { parseOrThrow } from '@/lib/parse-or-throw';
+import { slugify } from '@/lib/refs';
+import { courseInputSchema } from './course-input';
+import { resolveCourseLists } from './resolve-course-lists';
+
+/** A new course, published at once and owned by the member who created it. */
+export async function createCourse(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  input: unknown,
+): Promise<{ id: number; slug: string }> {
+  if (!viewer || !canCreateCourse(viewer)) {
+    throw new AppError('unauthorized', 'Sign in to create a course.');
+  }
+  const course = parseOrThrow(courseInputSchema, input);
+  const { subjectId, institutionId } = await resolveCourseLists(db, course);
+  if (subjectId === undefined || institutionId === undefined) {
+    throw new AppError('internal', 'A resolved course list came back empty.');
+  }
+  return db
+    .insertInto('courses')
+    .values({
+      slug: slugify(course.title),
+      title: course.title,
+      code: course.code,
+      description: course.description,
+      subject_id: subjectId,
+      institution_id: institutionId,
+      owner_id: viewer.id,
+      published: true,
+    })
+    .returning(['id', 'slug'])
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,68 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+import { canEditCourse, canViewCourse } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/lib/app-error';
+
+/** A course as its edit form shows it, drafts included. */
+export interface EditableCourse {
+  id: number;
+  slug: string;
+  title: string;
+  code: string | null;
+  description: string;
+  subject: string;
+  institution: string;
+  coverAssetId: string | null;
+  ownerId: string | null;
+  published: boolean;
+}
+
+/**
+ * The course if the viewer may edit it. A course the viewer may not even see is a 404, so a
+ * draft's existence is not revealed; a visible one they may not edit is 401 (anonymous) or 403.
+ */
+export async function getEditableCourse(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  courseId: number,
+): Promise<EditableCourse> {
+  const row = await db
+    .selectFrom('courses as c')
+    .innerJoin('subjects as s', 's.id', 'c.subject_id')
+    .innerJoin('institutions as i', 'i.id', 'c.institution_id')
+    .where('c.id', '=', courseId)
+    .select([
+      'c.id',
+      'c.slug',
+      'c.title',
+      'c.code',
+      'c.description',
+      'c.cover_asset_id',
+      'c.owner_id',
+      'c.published',
+      's.slug as subject',
+      'i.slug as institution',
+    ])
+    .executeTakeFirst();
+  if (!row || !canViewCourse(viewer, row)) {
+    throw new AppError('not_found', `There is no course ${courseId}.`);
+  }
+  if (!canEditCourse(viewer, row)) {
+    throw viewer
+      ? new AppError('forbidden', 'Only the owner of this course or an admin can change it.')
+      : new AppError('unauthorized', 'Sign in to change this course.');
+  }
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    code: row.code,
+    description: row.description,
+    subject: row.subject,
+    institution: row.institution,
+    coverAssetId: row.cover_asset_id,
+    ownerId: row.owner_id,
+    published: row.published,
+  };
+}

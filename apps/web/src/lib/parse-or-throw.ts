@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+/** Field name → its first problem, for a form to show beside each field. */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Parses untrusted input, or throws a 400 whose message names every bad field and whose
+ * `fields` detail maps each to its problem, so a form can keep what was typed and point at it.
+ */
+export function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.length > 0 ? String(issue.path[0]) : 'input';
+    fields[name] ??= issue.message;
+  }
+  throw new AppError('bad_request', `${Object.values(fields).join('. ')}.`, { fields });
+}

@@ -1,0 +1,133 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deleteMemberContent } from './delete-member-content';
+
+const media = vi.hoisted(() => ({ destroyAsset: vi.fn(), uploadAsset: vi.fn() }));
+vi.mock('@coursepack/images/upload-asset', () => media);
+const MEDIA = { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' };
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+const ids = { shared: 0, solo: 0, theirsDoc: 0, soloDoc: 0, othersDoc: 0, othersCourse: 0 };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  await db
+    .insertInto('users')
+    .values([
+      { id: 'leaver', name: 'Leaver', email: 'leaver@example.org', image: 'avatars/leaver-abc' },
+      { id: 'stayer', name: 'Stayer', email: 'stayer@example.org' },
+    ])
+    .execute();
+  const subject = await db
+    .insertInto('subjects')
+    .values({ slug: 'biology', name: 'Biology' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const institution = await db
+    .insertInto('institutions')
+    .values({ slug: 'hill', name: 'Hill College' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = (slug: string, owner: string, cover: string) => ({
+    slug,
+    title: slug,
+    subject_id: subject.id,
+    institution_id: institution.id,
+    owner_id: owner,
+    cover_asset_id: cover,
+    published: true,
+  });
+  const [shared, solo, othersCourse] = await db
+    .insertInto('courses')
+    .values([
+      course('shared', 'leaver', 'covers/shared'),
+      course('solo', 'leaver', 'covers/solo'),
+      course('others', 'stayer', 'covers/others'),
+    ])
+    .returning('id')
+    .execute();
+  if (!shared || !solo || !othersCourse) throw new Error('fixture courses missing');
+  const document = (courseId: number, slug: string, owner: string) => ({
+    course_id: courseId,
+    slug,
+    title: slug,
+    kind: 'notes' as const,
+    owner_id: owner,
+    media_asset_id: `documents/${slug}`,
+    published: true,
+  });
+  const [theirsDoc, soloDoc, othersDoc] = await db
+    .insertInto('documents')
+    .values([
+      document(shared.id, 'theirs-in-shared', 'leaver'),
+      document(solo.id, 'theirs-in-solo', 'leaver'),
+      document(shared.id, 'others-in-shared', 'stayer'),
+      document(othersCourse.id, 'theirs-in-others', 'leaver'),
+    ])
+    .returning('id')
+    .execute();
+  if (!theirsDoc || !soloDoc || !othersDoc) throw new Error('fixture documents missing');
+  Object.assign(ids, {
+    shared: shared.id,
+    solo: solo.id,
+    othersCourse: othersCourse.id,
+    theirsDoc: theirsDoc.id,
+    soloDoc: soloDoc.id,
+    othersDoc: othersDoc.id,
+  });
+});
+
+afterAll(async () => {
+  await testDb.destroy();
+});
+
+describe("deleting a leaving member's content", () => {
+  it('deletes their documents and courses, keeps what others contributed, and goes on when media fails', async () => {
+    // One destroy fails: the rows are already gone, the rest of the files are still deleted.
+    media.destroyAsset.mockImplementation(async (_c, publicId: string) => {
+      if (publicId === 'documents/theirs-in-solo') throw new Error('media service down');
+      return { result: 'ok' };
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    const counts = await deleteMemberContent(db, MEDIA, 'leaver');
+
+    expect(counts).toEqual({ documents: 3, courses: 1 });
+    const documents = await db.selectFrom('documents').select(['slug', 'owner_id']).execute();
+    expect(documents).toEqual([{ slug: 'others-in-shared', owner_id: 'stayer' }]);
+    const courses = await db
+      .selectFrom('courses')
+      .select(['slug', 'owner_id'])
+      .orderBy('slug')
+      .execute();
+    // "shared" holds someone else's document, so it stays (its owner goes with the user row).
+    expect(courses).toEqual([
+      { slug: 'others', owner_id: 'stayer' },
+      { slug: 'shared', owner_id: 'leaver' },
+    ]);
+    const destroyed = media.destroyAsset.mock.calls.map(([, publicId]) => publicId).sort();
+    expect(destroyed).toEqual([
+      'avatars/leaver-abc',
+      'covers/solo',
+      'documents/theirs-in-others',
+      'documents/theirs-in-shared',
+      'documents/theirs-in-solo',
+    ]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('media service down'));
+    warn.mockRestore();
+  });
+
+  it('leaves a kept course without an owner once the account row is deleted', async () => {
+    await db.deleteFrom('users').where('id', '=', 'leaver').execute();
+    const shared = await db
+      .selectFrom('courses')
+      .where('id', '=', ids.shared)
+      .select('owner_id')
+      .executeTakeFirstOrThrow();
+    expect(shared.owner_id).toBeNull();
+  });
+});

@@ -1,0 +1,282 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/lib/app-error';
+import { bookmarkDocument } from './bookmark-document';
+import { countCourseFollowers } from './count-course-followers';
+import { followCourse } from './follow-course';
+import { getBookmarkState } from './get-bookmark-state';
+import { getFollowState } from './get-follow-state';
+import { listLibrary } from './list-library';
+import { removeBookmark } from './remove-bookmark';
+import { setUserRole } from './set-user-role';
+import { unfollowCourse } from './unfollow-course';
+import { uploadAvatar } from './upload-avatar';
+
+const media = vi.hoisted(() => ({ uploadAsset: vi.fn(), destroyAsset: vi.fn() }));
+vi.mock('@coursepack/images/upload-asset', () => media);
+const MEDIA = { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' };
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+
+function member(id: string, role: Viewer['role'] = 'member'): Viewer {
+  return { id, email: `${id}@example.org`, name: id, role, emailVerified: true, image: null };
+}
+const ada = member('ada');
+const bob = member('bob');
+const admin = member('root', 'admin');
+const ids = { course: 0, draft: 0, other: 0, notes: 0, exam: 0, hiddenDoc: 0 };
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  await db
+    .insertInto('users')
+    .values(
+      [ada, bob, admin].map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })),
+    )
+    .execute();
+  const subject = await db
+    .insertInto('subjects')
+    .values({ slug: 'physics', name: 'Physics' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const institution = await db
+    .insertInto('institutions')
+    .values({ slug: 'lakeside', name: 'Lakeside' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = (slug: string, published: boolean, owner: string | null) => ({
+    slug,
+    title: slug,
+    subject_id: subject.id,
+    institution_id: institution.id,
+    published,
+    owner_id: owner,
+  });
+  const [main, draft, other] = await db
+    .insertInto('courses')
+    .values([
+      course('mechanics', true, 'bob'),
+      course('draft', false, 'bob'),
+      course('optics', true, null),
+    ])
+    .returning('id')
+    .execute();
+  if (!main || !draft || !other) throw new Error('fixture courses missing');
+  Object.assign(ids, { course: main.id, draft: draft.id, other: other.id });
+  const documents = await db
+    .insertInto('documents')
+    .values([
+      { course_id: main.id, slug: 'notes', title: 'Notes', kind: 'notes', published: true },
+      { course_id: main.id, slug: 'exam', title: 'Exam', kind: 'exam', published: true },
+      { course_id: main.id, slug: 'hidden', title: 'Hidden', kind: 'notes', published: false },
+    ])
+    .returning('id')
+    .execute();
+  [ids.notes, ids.exam, ids.hiddenDoc] = documents.map((d) => d.id) as [number, number, number];
+});
+
+afterAll(async () => {
+  await testDb.destroy();
+});
+
+beforeEach(() => {
+  media.uploadAsset.mockReset();
+  media.destroyAsset.mockReset();
+  media.uploadAsset.mockImplementation(async (_c, input: { publicId: string }) => ({
+    public_id: input.publicId,
+  }));
+  media.destroyAsset.mockResolvedValue({ result: 'ok' });
+});
+
+describe('following courses', () => {
+  it('counts each follower once however often they follow', async () => {
+    expect(await followCourse(db, ada, { courseId: ids.course })).toEqual({
+      following: true,
+      followers: 1,
+    });
+    expect(await followCourse(db, ada, { courseId: ids.course })).toEqual({
+      following: true,
+      followers: 1,
+    });
+    await followCourse(db, bob, { courseId: ids.course });
+    expect(await countCourseFollowers(db, ids.course)).toBe(2);
+    expect(await getFollowState(db, null, ids.course)).toEqual({ following: false, followers: 2 });
+  });
+
+  it('unfollows idempotently', async () => {
+    expect(await unfollowCourse(db, bob, { courseId: ids.course })).toEqual({
+      following: false,
+      followers: 1,
+    });
+    expect(await unfollowCourse(db, bob, { courseId: ids.course })).toEqual({
+      following: false,
+      followers: 1,
+    });
+  });
+
+  it('asks an anonymous visitor to sign in (401)', async () => {
+    expect((await rejection(followCourse(db, null, { courseId: ids.course }))).status).toBe(401);
+    expect((await rejection(unfollowCourse(db, null, { courseId: ids.course }))).status).toBe(401);
+  });
+
+  it("answers 404 for a draft the member cannot see, or a course that doesn't exist", async () => {
+    expect((await rejection(followCourse(db, ada, { courseId: ids.draft }))).status).toBe(404);
+    expect((await rejection(followCourse(db, ada, { courseId: 424242 }))).status).toBe(404);
+    expect(await followCourse(db, bob, { courseId: ids.draft })).toMatchObject({ following: true });
+  });
+});
+
+describe('bookmarking documents', () => {
+  it('bookmarks and removes idempotently', async () => {
+    expect(await bookmarkDocument(db, ada, { documentId: ids.notes })).toEqual({
+      bookmarked: true,
+    });
+    expect(await bookmarkDocument(db, ada, { documentId: ids.notes })).toEqual({
+      bookmarked: true,
+    });
+    expect(await getBookmarkState(db, ada, ids.notes)).toEqual({ bookmarked: true });
+    expect(await removeBookmark(db, ada, { documentId: ids.notes })).toEqual({ bookmarked: false });
+    expect(await removeBookmark(db, ada, { documentId: ids.notes })).toEqual({ bookmarked: false });
+    expect(await getBookmarkState(db, null, ids.notes)).toEqual({ bookmarked: false });
+  });
+
+  it('asks an anonymous visitor to sign in and hides unpublished documents (404)', async () => {
+    expect((await rejection(bookmarkDocument(db, null, { documentId: ids.notes }))).status).toBe(
+      401,
+    );
+    expect((await rejection(bookmarkDocument(db, ada, { documentId: ids.hiddenDoc }))).status).toBe(
+      404,
+    );
+    // The course owner may see (and so bookmark) the unpublished document.
+    expect(await bookmarkDocument(db, bob, { documentId: ids.hiddenDoc })).toEqual({
+      bookmarked: true,
+    });
+  });
+});
+
+describe("a member's library", () => {
+  it('lists followed courses and bookmarked documents, newest first', async () => {
+    await followCourse(db, ada, { courseId: ids.other });
+    await bookmarkDocument(db, ada, { documentId: ids.exam });
+    await bookmarkDocument(db, ada, { documentId: ids.notes });
+    const library = await listLibrary(db, ada);
+    expect(library.courses.map((c) => c.slug)).toEqual(['optics', 'mechanics']);
+    expect(library.documents.map((d) => d.slug)).toEqual(['notes', 'exam']);
+    expect(library.documents[0]?.course.slug).toBe('mechanics');
+  });
+
+  it('is empty for a member who has not followed or bookmarked anything', async () => {
+    expect(await listLibrary(db, admin)).toEqual({ courses: [], documents: [] });
+  });
+
+  it('leaves out what is no longer public', async () => {
+    // bob follows his own draft and bookmarked his unpublished document: neither is listed.
+    const library = await listLibrary(db, bob);
+    expect(library.courses).toEqual([]);
+    expect(library.documents).toEqual([]);
+  });
+
+  it('asks an anonymous visitor to sign in (401)', async () => {
+    expect((await rejection(listLibrary(db, null))).status).toBe(401);
+  });
+});
+
+describe('roles', () => {
+  it('lets the command line make an existing account an admin, once', async () => {
+    expect(
+      await setUserRole(db, 'command-line', { email: ' ADA@example.org ', role: 'admin' }),
+    ).toEqual({
+      id: 'ada',
+      email: 'ada@example.org',
+      role: 'admin',
+      changed: true,
+    });
+    const again = await setUserRole(db, 'command-line', {
+      email: 'ada@example.org',
+      role: 'admin',
+    });
+    expect(again.changed).toBe(false);
+    await setUserRole(db, admin, { email: 'ada@example.org', role: 'member' });
+  });
+
+  it('says clearly when no account uses the address', async () => {
+    const error = await rejection(
+      setUserRole(db, 'command-line', { email: 'nobody@example.org', role: 'admin' }),
+    );
+    expect(error.status).toBe(404);
+    expect(error.message).toBe(
+      'No account uses nobody@example.org. Sign up with that address first, then run this again.',
+    );
+  });
+
+  it('refuses members (403), anonymous visitors (401) and an admin changing their own role', async () => {
+    const by = (actor: Viewer | null, email: string) =>
+      rejection(setUserRole(db, actor, { email, role: 'admin' }));
+    expect((await by(bob, 'bob@example.org')).status).toBe(403);
+    expect((await by(null, 'bob@example.org')).status).toBe(401);
+    const demote = await rejection(
+      setUserRole(db, admin, { email: 'root@example.org', role: 'member' }),
+    );
+    expect(demote.status).toBe(403);
+    const row = await db
+      .selectFrom('users')
+      .where('id', '=', 'bob')
+      .select('role')
+      .executeTakeFirst();
+    expect(row?.role).toBe('member');
+  });
+});
+
+describe('avatars', () => {
+  const image = () =>
+    sharp({ create: { width: 200, height: 200, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
+
+  it("stores the upload under the member's avatar prefix and destroys their previous one", async () => {
+    const first = await uploadAvatar(db, MEDIA, ada, { file: await image() });
+    expect(first.image).toMatch(/^avatars\/ada-[0-9a-f]{12}$/);
+    const second = await uploadAvatar(db, MEDIA, ada, { file: await image() });
+    expect(media.destroyAsset).toHaveBeenCalledWith(MEDIA, first.image);
+    const row = await db
+      .selectFrom('users')
+      .where('id', '=', 'ada')
+      .select('image')
+      .executeTakeFirst();
+    expect(row?.image).toBe(second.image);
+  });
+
+  it("never destroys a file that is not the member's own upload", async () => {
+    await db
+      .updateTable('users')
+      .set({ image: 'avatars/bob-123456abcdef' })
+      .where('id', '=', 'ada')
+      .execute();
+    await uploadAvatar(db, MEDIA, ada, { file: await image() });
+    expect(media.destroyAsset).not.toHaveBeenCalled();
+  });
+
+  it('asks an anonymous visitor to sign in, and refuses what is not an image', async () => {
+    expect((await rejection(uploadAvatar(db, MEDIA, null, { file: await image() }))).status).toBe(
+      401,
+    );
+    const pdf = new TextEncoder().encode('%PDF-1.7\n');
+    expect((await rejection(uploadAvatar(db, MEDIA, ada, { file: pdf }))).status).toBe(415);
+    expect(media.uploadAsset).not.toHaveBeenCalled();
+  });
+});
