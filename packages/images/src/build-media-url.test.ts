@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMediaUrl, buildTransformation } from './build-media-url';
+import { buildMediaUrl, buildOriginalUrl, buildTransformation } from './build-media-url';
 import { createMediaLoader } from './create-media-loader';
 
 const ours = { baseUrl: 'http://localhost:3002/', cloudName: 'coursepack' };
@@ -58,6 +58,18 @@ describe('buildMediaUrl', () => {
     expect(() => buildMediaUrl(ours, 'x', { quality: 101 })).toThrow(RangeError);
     expect(() => buildMediaUrl(ours, 'x', { dpr: 9 })).toThrow(RangeError);
     expect(() => buildMediaUrl(ours, '', {})).toThrow(RangeError);
+  });
+});
+
+describe('buildOriginalUrl', () => {
+  it('points at the untransformed original with its extension', () => {
+    expect(
+      buildOriginalUrl(
+        { baseUrl: 'http://localhost:3002/', cloudName: 'coursepack' },
+        'documents/linear algebra/notes',
+        'pdf',
+      ),
+    ).toBe('http://localhost:3002/coursepack/image/upload/documents/linear%20algebra/notes.pdf');
   });
 });
 

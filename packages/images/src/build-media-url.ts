@@ -100,3 +100,16 @@ export function buildMediaUrl(
   const version = options.version !== undefined ? `/v${options.version}` : '';
   return `${base}/${encodeURIComponent(config.cloudName)}/image/upload/${buildTransformation(options)}${version}/${encodePublicId(publicId)}`;
 }
+
+/**
+ * The uploaded file itself, untransformed (`…/image/upload/{publicId}.pdf` returns the original
+ * PDF in Cloudinary's grammar and ours): what a "Download" link points at.
+ */
+export function buildOriginalUrl(
+  config: MediaDeliveryConfig,
+  publicId: string,
+  extension: string,
+): string {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  return `${base}/${encodeURIComponent(config.cloudName)}/image/upload/${encodePublicId(publicId)}.${encodeURIComponent(extension)}`;
+}

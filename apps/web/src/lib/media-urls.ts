@@ -1,5 +1,5 @@
 import 'server-only';
-import { buildMediaUrl } from '@coursepack/images/build-media-url';
+import { buildMediaUrl, buildOriginalUrl } from '@coursepack/images/build-media-url';
 import { isAvatarAsset, isExternalAvatar } from './avatar-image';
 import { getConfig } from './server-context';
 
@@ -25,6 +25,11 @@ export const PAGE_IMAGE_WIDTH = 1000;
 /** One page of a document's PDF, rendered by the media service (`pg_N`). */
 export function pageImageUrl(assetId: string, page: number, width = PAGE_IMAGE_WIDTH): string {
   return buildMediaUrl(delivery(), assetId, { width, crop: 'limit', page });
+}
+
+/** The document's PDF as uploaded, for "Download". */
+export function documentPdfUrl(assetId: string): string {
+  return buildOriginalUrl(delivery(), assetId, 'pdf');
 }
 
 /** A small preview of a document: the top of its first page. */

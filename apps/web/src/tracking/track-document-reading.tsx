@@ -2,11 +2,16 @@
 
 import { usePresenceTracking, useScrollTracking, useTracking } from '@coursepack/tracker/react';
 import { useEffect, useRef } from 'react';
+import { PRODUCT_ACTIONS } from './product-actions';
 import { useBaseTrackingConfig } from './tracking-context';
 
+/** How long a new page must stay the one in view before it counts as turned to. */
+const PAGE_TURN_SETTLE_MS = 1000;
+
 /**
- * Reading analytics for a document page: scroll depth through the document and
- * presence pings that say which page is in view (the attention-per-page chart).
+ * Reading analytics for a document page: scroll depth through the document, presence pings
+ * that say which page is in view (the attention-per-page chart), and a `page_turn` action when
+ * the reader settles on another page (scrolling past twenty pages is not twenty turns).
  */
 export function TrackDocumentReading({ courseId, docId }: { courseId: number; docId: number }) {
   const pageInView = useRef(1);
@@ -24,6 +29,8 @@ export function TrackDocumentReading({ courseId, docId }: { courseId: number; do
   usePresenceTracking(tracking);
 
   useEffect(() => {
+    let settled = pageInView.current;
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
     const pages = [...document.querySelectorAll<HTMLElement>('section[id^="page-"]')];
     const visible = new Map<number, number>();
     const observer = new IntersectionObserver(
@@ -42,11 +49,24 @@ export function TrackDocumentReading({ courseId, docId }: { courseId: number; do
           }
         }
         pageInView.current = best;
+        clearTimeout(settleTimer);
+        if (best !== settled) {
+          settleTimer = setTimeout(() => {
+            void tracking.trackAction({
+              ...PRODUCT_ACTIONS.pageTurned,
+              action_meta: { from: settled, to: best },
+            });
+            settled = best;
+          }, PAGE_TURN_SETTLE_MS);
+        }
       },
       { threshold: [0, 0.25, 0.5, 0.75, 1] },
     );
     for (const page of pages) observer.observe(page);
-    return () => observer.disconnect();
-  }, []);
+    return () => {
+      observer.disconnect();
+      clearTimeout(settleTimer);
+    };
+  }, [tracking]);
   return null;
 }

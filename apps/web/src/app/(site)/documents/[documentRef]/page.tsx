@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { loadDocumentForRef } from '@/catalog/load-document-page';
 import { DocumentPageView } from '@/components/document-page-view';
+import { DownloadDocumentLink } from '@/components/download-document-link';
 import { JsonLd } from '@/components/json-ld';
 import { KindBadge } from '@/components/kind-badge';
 import { formatBytes, formatDate, KIND_LABELS, pluralize, truncate } from '@/lib/format';
-import { pageImageUrl } from '@/lib/media-urls';
+import { documentPdfUrl, pageImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
 import { single } from '@/lib/search-params';
 import { getConfig } from '@/lib/server-context';
@@ -108,6 +109,15 @@ export default async function DocumentPage({
             </dd>
           </div>
         </dl>
+        <div className="mt-5 flex flex-wrap items-center gap-3" data-testid="document-actions">
+          {document.mediaAssetId ? (
+            <DownloadDocumentLink
+              href={documentPdfUrl(document.mediaAssetId)}
+              courseId={document.course.id}
+              docId={document.id}
+            />
+          ) : null}
+        </div>
       </header>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[10rem_1fr]">
