@@ -3,6 +3,7 @@ import * as catalog from './migrations/0001-catalog';
 import * as events from './migrations/0002-events';
 import * as accounts from './migrations/0003-accounts';
 import * as analytics from './migrations/0005-analytics';
+import * as uploads from './migrations/0006-uploads';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-events': events,
   '0003-accounts': accounts,
   '0005-analytics': analytics,
+  '0006-uploads': uploads,
 };

@@ -1,0 +1,65 @@
+import type { Database, DocumentKind, DocumentStatus } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+
+/** A document in any state, with what the permission predicates need to know of its course. */
+export interface DocumentWithCourse {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  kind: DocumentKind;
+  status: DocumentStatus;
+  failure_reason: string | null;
+  page_count: number;
+  size_bytes: number;
+  media_asset_id: string | null;
+  owner_id: string | null;
+  published: boolean;
+  processing_started_at: Date | null;
+  course: { id: number; slug: string; title: string; owner_id: string | null; published: boolean };
+}
+
+/** Unlike the catalogue's reads, also unpublished and unfinished documents: callers check who asks. */
+export async function findDocumentWithCourse(
+  db: Kysely<Database>,
+  id: number,
+): Promise<DocumentWithCourse | undefined> {
+  const row = await db
+    .selectFrom('documents as d')
+    .innerJoin('courses as c', 'c.id', 'd.course_id')
+    .where('d.id', '=', id)
+    .select([
+      'd.id',
+      'd.slug',
+      'd.title',
+      'd.description',
+      'd.kind',
+      'd.status',
+      'd.failure_reason',
+      'd.page_count',
+      'd.size_bytes',
+      'd.media_asset_id',
+      'd.owner_id',
+      'd.published',
+      'd.processing_started_at',
+      'c.id as course_id',
+      'c.slug as course_slug',
+      'c.title as course_title',
+      'c.owner_id as course_owner_id',
+      'c.published as course_published',
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { course_id, course_slug, course_title, course_owner_id, course_published, ...document } =
+    row;
+  return {
+    ...document,
+    course: {
+      id: course_id,
+      slug: course_slug,
+      title: course_title,
+      owner_id: course_owner_id,
+      published: course_published,
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { Database } from '@coursepack/db/schema';
+import { type Kysely, sql } from 'kysely';
+import { AppError } from '@/lib/app-error';
+import { extractPdfText } from './extract-pdf-text';
+
+/** Rows per INSERT: three parameters each stays far below PostgreSQL's 65,535. */
+const PAGES_PER_INSERT = 500;
+
+/**
+ * `gone`: the document was deleted or finished elsewhere meanwhile; `interrupted`: the database
+ * failed us, and the document stays `processing` until a retry.
+ */
+export type ProcessingOutcome = 'ready' | 'failed' | 'gone' | 'interrupted';
+
+/**
+ * The background half of an upload: extracts each page's text, stores it (searchable through
+ * `document_pages.search_vector`) and makes the document `ready`, or `failed` with the reason
+ * the uploader will read. Only a document still `processing` is touched, so a document deleted
+ * meanwhile, or finished by another process, stays as it is.
+ *
+ * Never rejects: it runs after the response has gone. A database error leaves the document
+ * `processing`; `recoverStalledDocuments` tries again later.
+ */
+export async function processUploadedDocument(
+  db: Kysely<Database>,
+  documentId: number,
+  bytes: Uint8Array,
+): Promise<ProcessingOutcome> {
+  let pages: string[];
+  try {
+    pages = await extractPdfText(bytes);
+  } catch (error) {
+    const reason =
+      error instanceof AppError ? error.message : 'The text of this PDF could not be read.';
+    if (!(error instanceof AppError)) console.error(error);
+    return markFailed(db, documentId, reason).catch((dbError: unknown) => {
+      console.error(`Could not record the failure of document ${documentId}:`, dbError);
+      return 'interrupted' as const;
+    });
+  }
+  try {
+    return await storePages(db, documentId, pages);
+  } catch (error) {
+    console.error(`Could not store the pages of document ${documentId}:`, error);
+    return 'interrupted';
+  }
+}
+
+async function storePages(
+  db: Kysely<Database>,
+  documentId: number,
+  pages: string[],
+): Promise<'ready' | 'gone'> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('documents')
+      .set({
+        status: 'ready',
+        page_count: pages.length,
+        failure_reason: null,
+        processing_started_at: null,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', documentId)
+      .where('status', '=', 'processing')
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return 'gone';
+    for (let start = 0; start < pages.length; start += PAGES_PER_INSERT) {
+      await trx
+        .insertInto('document_pages')
+        .values(
+          pages.slice(start, start + PAGES_PER_INSERT).map((body, index) => ({
+            document_id: documentId,
+            page_number: start + index + 1,
+            body,
+          })),
+        )
+        .execute();
+    }
+    return 'ready';
+  });
+}
+
+/**
+ * A failed upload gives up its checksum: it is not on Coursepack, so uploading the same file
+ * again (once the cause is fixed, or when the cause was ours) is not refused as a duplicate.
+ */
+export async function markFailed(
+  db: Kysely<Database>,
+  documentId: number,
+  reason: string,
+): Promise<'failed' | 'gone'> {
+  const updated = await db
+    .updateTable('documents')
+    .set({
+      status: 'failed',
+      failure_reason: reason,
+      checksum: null,
+      processing_started_at: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', documentId)
+    .where('status', '=', 'processing')
+    .returning('id')
+    .executeTakeFirst();
+  return updated ? 'failed' : 'gone';
+}

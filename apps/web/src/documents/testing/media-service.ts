@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { MediaDeliveryConfig } from '@coursepack/images/build-media-url';
+import type { MediaApiCredentials } from '@coursepack/images/upload-asset';
+import { buildMediaApp } from '@coursepack/media/app';
+import { parseMediaConfig } from '@coursepack/media/config';
+
+export interface TestMediaService {
+  credentials: MediaApiCredentials;
+  delivery: MediaDeliveryConfig;
+  close(): Promise<void>;
+}
+
+/** The real media service in this process, on a free port, over a temporary data folder. */
+export async function startTestMediaService(): Promise<TestMediaService> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-uploads-'));
+  const config = parseMediaConfig({
+    DATA_DIR: dataDir,
+    MEDIA_API_KEY: 'test-key',
+    MEDIA_API_SECRET: 'test-secret-123',
+    MEDIA_CLOUD_NAME: 'coursepack',
+  });
+  const app = await buildMediaApp(config);
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    credentials: {
+      apiBaseUrl: origin,
+      cloudName: config.cloudName,
+      apiKey: config.apiKey,
+      apiSecret: config.apiSecret,
+    },
+    delivery: { baseUrl: origin, cloudName: config.cloudName },
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Database, DocumentStatus } from '@coursepack/db/schema';
+import {
+  destroyAsset,
+  type MediaApiCredentials,
+  MediaApiError,
+  uploadAsset,
+} from '@coursepack/images/upload-asset';
+import type { Kysely } from 'kysely';
+import { canUploadToCourse, canViewCourse, canViewDocument } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/lib/app-error';
+import { formatBytes } from '@/lib/format';
+import { parseOrThrow } from '@/lib/parse-or-throw';
+import { documentPath, slugify } from '@/lib/refs';
+import { courseIdSchema, documentInputSchema } from './document-input';
+import { inspectPdf, isPdf } from './extract-pdf-text';
+import { findDocumentWithCourse } from './find-document-with-course';
+import { type ProcessingOutcome, processUploadedDocument } from './process-uploaded-document';
+
+export interface UploadDependencies {
+  db: Kysely<Database>;
+  media: MediaApiCredentials;
+  maxBytes: number;
+}
+
+/** The form's fields, untrusted and unparsed. */
+export interface UploadInput {
+  file: { bytes: Uint8Array; name: string } | null;
+  courseId: unknown;
+  title: unknown;
+  description: unknown;
+  kind: unknown;
+}
+
+export interface UploadedDocument {
+  id: number;
+  slug: string;
+  href: string;
+  status: DocumentStatus;
+}
+
+export interface UploadResult {
+  document: UploadedDocument;
+  /** Extracts the text; the caller runs it after responding. Never rejects. */
+  process: () => Promise<ProcessingOutcome>;
+}
+
+/**
+ * The request half of an upload: checks who uploads what where, refuses a duplicate, stores the
+ * file in the media service and creates the document, `processing`.
+ *
+ * The file is stored before the row exists, so no document ever points at a missing file; if the
+ * row cannot be written the file is destroyed again (a failed destroy leaves an unused file,
+ * never a broken document). PDFs that pdf.js cannot open at all (password, damage) are refused
+ * here, with the reason, before anything is stored.
+ */
+export async function uploadDocument(
+  { db, media, maxBytes }: UploadDependencies,
+  viewer: Viewer | null,
+  input: UploadInput,
+): Promise<UploadResult> {
+  if (!viewer) throw new AppError('unauthorized', 'Sign in to upload documents.');
+  const fields = parseOrThrow(documentInputSchema, input);
+  const courseId = parseOrThrow(courseIdSchema, input.courseId);
+  const course = await db
+    .selectFrom('courses')
+    .select(['id', 'owner_id', 'published'])
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+  // A draft is invisible to those who may not edit it: to them it does not exist.
+  if (!course || !canViewCourse(viewer, course)) {
+    throw new AppError('not_found', `There is no published course with id ${courseId}.`);
+  }
+  if (!canUploadToCourse(viewer, course)) {
+    throw new AppError('forbidden', 'You may not upload documents to this course.');
+  }
+  const bytes = checkFile(input.file, maxBytes);
+  const checksum = createHash('sha256').update(bytes).digest('hex');
+  await refuseDuplicate(db, viewer, checksum);
+  await inspectPdf(bytes);
+
+  const publicId = await storeFile(media, bytes);
+  let inserted: { id: number; slug: string; status: DocumentStatus };
+  try {
+    inserted = await db
+      .insertInto('documents')
+      .values({
+        course_id: course.id,
+        slug: slugify(fields.title),
+        title: fields.title,
+        description: fields.description,
+        kind: fields.kind,
+        media_asset_id: publicId,
+        size_bytes: bytes.byteLength,
+        checksum,
+        status: 'processing',
+        owner_id: viewer.id,
+        published: true,
+        processing_started_at: new Date(),
+        processing_attempts: 1,
+      })
+      .returning(['id', 'slug', 'status'])
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    await destroyAsset(media, publicId).catch((destroyError: unknown) => {
+      console.warn(`Could not delete the unused upload ${publicId}: ${String(destroyError)}`);
+    });
+    // Two uploads of one file at once: the first insert wins, the second learns where it is.
+    if (isChecksumConflict(error)) await refuseDuplicate(db, viewer, checksum);
+    throw error;
+  }
+  return {
+    document: { ...inserted, href: documentPath(inserted) },
+    process: () => processUploadedDocument(db, inserted.id, bytes),
+  };
+}
+
+function checkFile(file: UploadInput['file'], maxBytes: number): Uint8Array {
+  if (!file) throw new AppError('bad_request', 'Choose a PDF file to upload.');
+  const { bytes, name } = file;
+  if (bytes.byteLength === 0) throw new AppError('bad_request', `The file “${name}” is empty.`);
+  if (bytes.byteLength > maxBytes) {
+    throw new AppError(
+      'payload_too_large',
+      `The file is ${formatBytes(bytes.byteLength)}; the limit is ${formatBytes(maxBytes)}.`,
+    );
+  }
+  if (!isPdf(bytes)) {
+    throw new AppError(
+      'unsupported_media_type',
+      `“${name}” is not a PDF. Only PDF files can be uploaded; export the document as PDF first.`,
+    );
+  }
+  return bytes;
+}
+
+/** The existing copy is named and linked only when the member may see it. */
+async function refuseDuplicate(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  checksum: string,
+): Promise<void> {
+  const existing = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('checksum', '=', checksum)
+    .executeTakeFirst();
+  if (!existing) return;
+  const document = await findDocumentWithCourse(db, existing.id);
+  if (document && canViewDocument(viewer, document, document.course)) {
+    throw new AppError('conflict', `This file is already on Coursepack as “${document.title}”.`, {
+      existingDocument: { id: document.id, title: document.title, href: documentPath(document) },
+    });
+  }
+  throw new AppError('conflict', 'This file is already on Coursepack.');
+}
+
+async function storeFile(media: MediaApiCredentials, bytes: Uint8Array): Promise<string> {
+  // A fresh id per upload: a retried or concurrent upload never overwrites another's file.
+  const publicId = `documents/${randomUUID()}`;
+  try {
+    const asset = await uploadAsset(media, {
+      file: bytes,
+      filename: 'document.pdf',
+      publicId,
+      resourceType: 'auto',
+    });
+    return asset.public_id;
+  } catch (error) {
+    if (error instanceof MediaApiError && error.status === 413) {
+      throw new AppError(
+        'payload_too_large',
+        `The media service refused the file: ${error.message}`,
+      );
+    }
+    if (error instanceof MediaApiError && error.status === 400) {
+      throw new AppError('unprocessable', `The media service refused the file: ${error.message}`);
+    }
+    console.error(error);
+    throw new AppError(
+      'internal',
+      'The media service did not store the file; try again in a moment.',
+    );
+  }
+}
+
+function isChecksumConflict(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === '23505' &&
+    'constraint' in error &&
+    error.constraint === 'documents_checksum_idx'
+  );
+}
