@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as catalog from './migrations/0001-catalog';
 import * as events from './migrations/0002-events';
 import * as accounts from './migrations/0003-accounts';
+import * as search from './migrations/0004-search';
 import * as analytics from './migrations/0005-analytics';
 import * as uploads from './migrations/0006-uploads';
 
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001-catalog': catalog,
   '0002-events': events,
   '0003-accounts': accounts,
+  '0004-search': search,
   '0005-analytics': analytics,
   '0006-uploads': uploads,
 };

@@ -9,7 +9,6 @@ import { listCourseDocuments } from './list-course-documents';
 import { COURSES_PER_PAGE, listCourses } from './list-courses';
 import { listFeaturedCourses } from './list-featured-courses';
 import { listRecentDocuments } from './list-recent-documents';
-import { HIGHLIGHT_END, HIGHLIGHT_START, searchCatalog } from './search-catalog';
 
 let testDb: TestDatabase;
 let db: Kysely<Database>;
@@ -185,35 +184,5 @@ describe('catalogue queries', () => {
     const notes = await getDocument(db, ids.notes);
     expect(notes?.pages.map((p) => p.number)).toEqual([1, 2]);
     expect(notes?.course.title).toBe('Linear Algebra');
-  });
-});
-
-describe('searchCatalog', () => {
-  it('finds a word that occurs only inside a page and points at that page', async () => {
-    const results = await searchCatalog(db, 'orthonormal');
-    expect(results.documents).toHaveLength(1);
-    const [hit] = results.documents;
-    expect(hit?.id).toBe(ids.notes);
-    expect(hit?.page).toBe(2);
-    expect(hit?.snippet).toContain(`${HIGHLIGHT_START}orthonormal${HIGHLIGHT_END}`);
-  });
-
-  it('never returns unpublished documents', async () => {
-    const results = await searchCatalog(db, 'hidden');
-    expect(results.documents).toEqual([]);
-  });
-
-  it('matches courses by code and title', async () => {
-    const results = await searchCatalog(db, 'MATH 221');
-    expect(results.courses.map((c) => c.title)).toEqual(['Linear Algebra']);
-  });
-
-  it('treats hostile and empty input as plain text', async () => {
-    await expect(searchCatalog(db, '')).resolves.toEqual({ query: '', courses: [], documents: [] });
-    const hostile = await searchCatalog(db, `'); DROP TABLE documents; -- & | ! :* <b>`);
-    expect(hostile.documents).toEqual([]);
-    const huge = await searchCatalog(db, 'determinant '.repeat(1000));
-    expect(huge.query.length).toBeLessThanOrEqual(200);
-    expect((await getDocument(db, ids.exam))?.title).toBe('Final exam 2025');
   });
 });

@@ -1,4 +1,4 @@
-import { HIGHLIGHT_END, HIGHLIGHT_START } from '@/catalog/search-catalog';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '@/search/highlight-delimiters';
 
 /** Renders a search snippet, turning the delimiters into <mark> elements (text stays text). */
 export function HighlightedSnippet({ snippet }: { snippet: string }) {

@@ -1,13 +1,17 @@
+import { DOCUMENT_KINDS, type DocumentKind } from '@coursepack/db/schema';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { searchCatalog } from '@/catalog/search-catalog';
+import { notFound } from 'next/navigation';
 import { HighlightedSnippet } from '@/components/highlighted-snippet';
 import { KindBadge } from '@/components/kind-badge';
+import { Pagination } from '@/components/pagination';
 import { SearchBox } from '@/components/search-box';
-import { pluralize } from '@/lib/format';
+import { SearchFacet } from '@/components/search-facets';
+import { KIND_LABELS, pluralize } from '@/lib/format';
 import { coursePath, documentPath } from '@/lib/refs';
-import { single } from '@/lib/search-params';
+import { pageNumber, single, slugParam } from '@/lib/search-params';
 import { getDb } from '@/lib/server-context';
+import { type SearchFilters, searchCatalog } from '@/search/search-catalog';
 import { TrackPageView } from '@/tracking/track-page-view';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -21,84 +25,191 @@ export async function generateMetadata({
   return { title: query ? `“${query.slice(0, 60)}” — search` : 'Search', robots: { index: false } };
 }
 
+function courseParam(value: string | string[] | undefined): number | undefined {
+  const raw = single(value);
+  return raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined;
+}
+
+function kindParam(value: string | string[] | undefined): DocumentKind | undefined {
+  const raw = single(value);
+  return DOCUMENT_KINDS.find((kind) => kind === raw);
+}
+
+/** The URL of a search with the given query, filters and page (page 1 and empty values left out). */
+function searchHref(query: string, filters: SearchFilters, page = 1): string {
+  const params = new URLSearchParams();
+  if (query) params.set('q', query);
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  if (page > 1) params.set('page', String(page));
+  return `/search?${params}`;
+}
+
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
-  const query = single((await searchParams).q) ?? '';
-  const results = await searchCatalog(await getDb(), query);
-  const total = results.courses.length + results.documents.length;
+  const params = await searchParams;
+  const results = await searchCatalog(await getDb(), {
+    query: single(params.q) ?? '',
+    subject: slugParam(params.subject),
+    institution: slugParam(params.institution),
+    course: courseParam(params.course),
+    kind: kindParam(params.kind),
+    page: pageNumber(params.page),
+  });
+  if (results.page > 1 && results.page > results.pageCount) notFound();
+  const { query, filters } = results;
+  const withFilter = (name: keyof SearchFilters) => (value: string | undefined) =>
+    searchHref(query, {
+      ...filters,
+      [name]: name === 'course' && value !== undefined ? Number(value) : value,
+    });
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const nothing = results.total === 0 && results.courses.length === 0;
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-5xl">
       <TrackPageView />
       <h1 className="text-3xl font-bold tracking-tight">Search</h1>
-      <div className="mt-4">
-        <SearchBox id="page-search" defaultValue={results.query} />
+      <div className="mt-4 max-w-3xl">
+        <SearchBox id="page-search" defaultValue={query} />
       </div>
-      {!results.query ? (
-        <p className="mt-8 text-slate-600">
-          Search every course and every page of every document: try “eigenvalues”, “Dijkstra” or
-          “elasticity”.
+      {results.suggestion ? (
+        <p className="mt-4 text-slate-700">
+          Did you mean{' '}
+          <Link
+            href={searchHref(results.suggestion, filters)}
+            className="font-semibold text-brand-700 underline"
+          >
+            {results.suggestion}
+          </Link>
+          ?
         </p>
-      ) : total === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          Nothing matches “{results.query}”. Check the spelling or try fewer words.
-        </p>
-      ) : (
-        <div className="mt-8 flex flex-col gap-8">
-          {results.courses.length > 0 ? (
-            <section aria-labelledby="course-results">
-              <h2 id="course-results" className="mb-3 text-lg font-semibold">
-                Courses
-              </h2>
-              <ul className="flex flex-col gap-2">
-                {results.courses.map((course) => (
-                  <li key={course.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                    <Link
-                      href={coursePath(course)}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
-                      {course.title}
-                    </Link>
-                    <p className="text-sm text-slate-600">
-                      {course.code ? `${course.code} · ` : ''}
-                      {course.institutionName}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </section>
+      ) : null}
+
+      {!query ? (
+        <div className="mt-8 max-w-3xl text-slate-600">
+          <p>Search every course and every page of every document.</p>
+          <ul className="mt-3 list-disc pl-6">
+            <li>Try a topic: “eigenvalues”, “Dijkstra” or “elasticity”.</li>
+            <li>Put a phrase in quotes to find it as written: {'"spectral theorem"'}.</li>
+            <li>Exclude a word with a minus: “matrix -determinant”.</li>
+            <li>Narrow the results by subject, institution, course or kind afterwards.</li>
+          </ul>
+        </div>
+      ) : nothing ? (
+        <div className="mt-8 max-w-3xl rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          <p>
+            Nothing matches “{query}”{filtered ? ' with these filters' : ''}. Check the spelling or
+            try fewer words.
+          </p>
+          {filtered ? (
+            <Link
+              href={searchHref(query, {})}
+              className="mt-2 inline-block font-medium text-brand-700 hover:underline"
+            >
+              Search without filters
+            </Link>
           ) : null}
-          {results.documents.length > 0 ? (
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
+          <aside aria-label="Filter results" className="flex flex-col gap-5">
+            <h2 className="sr-only">Filters</h2>
+            <SearchFacet
+              label="Kind"
+              options={results.facets.kind}
+              selected={filters.kind}
+              hrefFor={withFilter('kind')}
+              labelFor={(option) => KIND_LABELS[option.value as DocumentKind].plural}
+            />
+            <SearchFacet
+              label="Subject"
+              options={results.facets.subject}
+              selected={filters.subject}
+              hrefFor={withFilter('subject')}
+            />
+            <SearchFacet
+              label="Institution"
+              options={results.facets.institution}
+              selected={filters.institution}
+              hrefFor={withFilter('institution')}
+            />
+            <SearchFacet
+              label="Course"
+              options={results.facets.course}
+              selected={filters.course === undefined ? undefined : String(filters.course)}
+              hrefFor={withFilter('course')}
+            />
+          </aside>
+          <div className="flex min-w-0 flex-col gap-8">
+            {results.courses.length > 0 ? (
+              <section aria-labelledby="course-results">
+                <h2 id="course-results" className="mb-3 text-lg font-semibold">
+                  Courses
+                </h2>
+                <ul className="flex flex-col gap-2">
+                  {results.courses.map((course) => (
+                    <li key={course.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                      <Link
+                        href={coursePath(course)}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {course.title}
+                      </Link>
+                      <p className="text-sm text-slate-600">
+                        {course.code ? `${course.code} · ` : ''}
+                        {course.institutionName}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             <section aria-labelledby="document-results">
               <h2 id="document-results" className="mb-3 text-lg font-semibold">
                 Documents{' '}
                 <span className="font-normal text-slate-500">
-                  ({pluralize(results.documents.length, 'match', 'matches')})
+                  ({pluralize(results.total, 'match', 'matches')})
                 </span>
               </h2>
-              <ul className="flex flex-col gap-3">
-                {results.documents.map((document) => (
-                  <li key={document.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <KindBadge kind={document.kind} />
-                      <Link
-                        href={documentPath(document, document.page ?? undefined)}
-                        className="font-medium text-brand-700 hover:underline"
-                      >
-                        {document.title}
-                      </Link>
-                      {document.page ? (
-                        <span className="text-sm text-slate-500">page {document.page}</span>
-                      ) : null}
-                    </div>
-                    <p className="mt-1 text-sm text-slate-600">{document.course.title}</p>
-                    <p className="mt-2 text-sm leading-relaxed text-slate-800">
-                      <HighlightedSnippet snippet={document.snippet} />
-                    </p>
-                  </li>
-                ))}
-              </ul>
+              {results.documents.length === 0 ? (
+                <p className="text-slate-600">
+                  No documents match{filtered ? ' these filters' : ''}.
+                </p>
+              ) : (
+                <ol className="flex flex-col gap-3">
+                  {results.documents.map((document) => (
+                    <li
+                      key={document.id}
+                      className="rounded-lg border border-slate-200 bg-white p-4"
+                    >
+                      <div className="flex flex-wrap items-center gap-2">
+                        <KindBadge kind={document.kind} />
+                        <Link
+                          href={documentPath(document, document.page ?? undefined)}
+                          className="font-medium text-brand-700 hover:underline"
+                        >
+                          {document.title}
+                        </Link>
+                        {document.page ? (
+                          <span className="text-sm text-slate-500">page {document.page}</span>
+                        ) : null}
+                      </div>
+                      <p className="mt-1 text-sm text-slate-600">{document.course.title}</p>
+                      <p className="mt-2 text-sm leading-relaxed text-slate-800">
+                        <HighlightedSnippet snippet={document.snippet} />
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <Pagination
+                page={results.page}
+                pageCount={results.pageCount}
+                hrefFor={(page) => searchHref(query, filters, page)}
+              />
             </section>
-          ) : null}
+          </div>
         </div>
       )}
     </div>

@@ -1,0 +1,186 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
+import { RESULTS_PER_PAGE, type SearchRequest, searchCatalog } from './search-catalog';
+import { type SearchFixture, seedSearchFixture } from './seed-search-fixture';
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+let fixture: SearchFixture;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  fixture = await seedSearchFixture(db);
+});
+
+afterAll(() => testDb.destroy());
+
+const search = (query: string, more: Partial<SearchRequest> = {}) =>
+  searchCatalog(db, { query, page: 1, ...more });
+
+describe('searchCatalog ranking and matching', () => {
+  it('ranks a title match above a description match above a page-text match', async () => {
+    const results = await search('spectral');
+    expect(results.documents.map((d) => d.id)).toEqual([
+      fixture.documents.spectralTitle,
+      fixture.documents.spectralDescription,
+      fixture.documents.spectralBody,
+    ]);
+  });
+
+  it('points a page-text match at the page that matched, with the word highlighted', async () => {
+    const results = await search('spectral decomposition');
+    const hit = results.documents.find((d) => d.id === fixture.documents.spectralBody);
+    expect(hit?.page).toBe(3);
+    expect(hit?.snippet).toContain(`${HIGHLIGHT_START}spectral${HIGHLIGHT_END}`);
+    expect(hit?.snippet).toContain(`${HIGHLIGHT_START}decomposition${HIGHLIGHT_END}`);
+  });
+
+  it('has no page for a document that matched only by its title', async () => {
+    const results = await search('spectral theorem');
+    expect(results.documents).toHaveLength(1);
+    expect(results.documents[0]?.page).toBeNull();
+  });
+
+  it('matches words spread over the title and the page text of one document', async () => {
+    const results = await search('eigenvectors polynomial');
+    expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.eigenvalues]);
+    expect(results.documents[0]?.page).toBe(2);
+  });
+
+  it('finds words by their stem and courses by title and code', async () => {
+    const results = await search('eigenvalue');
+    expect(results.documents.map((d) => d.id)).toContain(fixture.documents.eigenvalues);
+    expect((await search('MATH 221')).courses.map((c) => c.title)).toEqual(['Linear Algebra']);
+    expect((await search('quantum')).courses.map((c) => c.title)).toEqual(['Quantum Mechanics']);
+  });
+
+  it('never finds unpublished documents, processing documents or hidden courses', async () => {
+    const results = await search('homeomorphism');
+    expect(results.total).toBe(0);
+    expect(results.documents).toEqual([]);
+    expect((await search('topology')).courses).toEqual([]);
+  });
+
+  it('follows publishing, new pages and deletion without any extra step', async () => {
+    await db
+      .updateTable('documents')
+      .set({ published: true })
+      .where('id', '=', fixture.documents.draft)
+      .execute();
+    expect((await search('homeomorphism')).documents.map((d) => d.id)).toEqual([
+      fixture.documents.draft,
+    ]);
+    await db
+      .insertInto('document_pages')
+      .values({ document_id: fixture.documents.draft, page_number: 2, body: 'Now with manifolds.' })
+      .execute();
+    expect((await search('manifolds')).documents[0]?.page).toBe(2);
+    await db.deleteFrom('documents').where('id', '=', fixture.documents.draft).execute();
+    expect((await search('homeomorphism')).total).toBe(0);
+  });
+});
+
+describe('searchCatalog facets and pages', () => {
+  it('pages through results twenty at a time without repeats', async () => {
+    const first = await search('wavefunction');
+    const second = await search('wavefunction', { page: 2 });
+    expect(first.total).toBe(fixture.wavefunctionCount);
+    expect(first.pageCount).toBe(2);
+    expect(first.documents).toHaveLength(RESULTS_PER_PAGE);
+    expect(second.documents).toHaveLength(fixture.wavefunctionCount - RESULTS_PER_PAGE);
+    const ids = [...first.documents, ...second.documents].map((d) => d.id);
+    expect(new Set(ids).size).toBe(fixture.wavefunctionCount);
+    expect((await search('wavefunction', { page: 3 })).documents).toEqual([]);
+  });
+
+  it('counts matches per subject, institution, course and kind', async () => {
+    const results = await search('matrix');
+    expect(results.facets.subject).toEqual([
+      { value: 'mathematics', label: 'Mathematics', count: 2 },
+    ]);
+    expect(results.facets.institution).toEqual([
+      { value: 'northbridge', label: 'Northbridge University', count: 2 },
+    ]);
+    expect(results.facets.course).toEqual([
+      { value: String(fixture.courses.algebra), label: 'Linear Algebra', count: 2 },
+    ]);
+    expect(results.facets.kind).toEqual([{ value: 'notes', label: 'notes', count: 2 }]);
+  });
+
+  it('combines filters with the query and counts each facet under the other filters', async () => {
+    const results = await search('wavefunction', { kind: 'exam', subject: 'physics' });
+    expect(results.total).toBe(5);
+    expect(results.documents.every((d) => d.kind === 'exam')).toBe(true);
+    // The kind facet ignores the kind filter, so other kinds stay one click away.
+    expect(results.facets.kind.map((o) => o.count)).toEqual([5, 5, 5, 5, 5]);
+    expect(results.facets.subject).toEqual([{ value: 'physics', label: 'Physics', count: 5 }]);
+    const elsewhere = await search('wavefunction', { institution: 'northbridge' });
+    expect(elsewhere.total).toBe(0);
+    expect(elsewhere.facets.institution).toEqual([
+      { value: 'lakeside', label: 'Lakeside Institute', count: 25 },
+    ]);
+    const byCourse = await search('spectral', { course: fixture.courses.quantum });
+    expect(byCourse.total).toBe(0);
+  });
+});
+
+describe('searchCatalog spelling', () => {
+  it('offers a close spelling when a misspelt query finds nothing', async () => {
+    const results = await search('eigenvalus');
+    expect(results.total).toBe(0);
+    expect(results.suggestion).toBe('eigenvalues');
+    expect((await search('spectral')).suggestion).toBeUndefined();
+  });
+
+  it('never suggests words that only hidden documents contain', async () => {
+    expect((await search('homeomorphsm')).suggestion).toBeUndefined();
+  });
+});
+
+describe('searchCatalog hostile input', () => {
+  it('treats an empty or blank query as no search', async () => {
+    for (const query of ['', '   ', '\u0000\u0001']) {
+      const results = await search(query);
+      expect(results.total).toBe(0);
+      expect(results.documents).toEqual([]);
+    }
+  });
+
+  it('cuts a 10 kB query to a searchable length', async () => {
+    const results = await search('wavefunction '.repeat(800));
+    expect(results.query.length).toBeLessThanOrEqual(200);
+    expect(results.total).toBe(fixture.wavefunctionCount);
+  });
+
+  it('reads SQL and tsquery metacharacters as plain text', async () => {
+    for (const query of [
+      `'&|!:*()<>\\`,
+      `spectral' & !theorem`,
+      `'); DROP TABLE documents; --`,
+      'spectral:* | (a <-> b)',
+      '"unterminated phrase',
+      '-',
+      'or or or',
+    ]) {
+      await expect(search(query)).resolves.toBeDefined();
+    }
+    expect((await search(`spectral' & !theorem`)).documents.length).toBeGreaterThan(0);
+    expect((await search('theorem')).total).toBe(1);
+  });
+
+  it('accepts unicode, emoji, lone surrogates and control characters', async () => {
+    for (const query of [
+      'Ärger 数学 🚀',
+      '\uD800spectral\uDFFF',
+      `spectral${HIGHLIGHT_START}x\u0000`,
+    ]) {
+      const results = await search(query);
+      expect(results.query).not.toMatch(/[\u0000-\u001f]/);
+    }
+    expect((await search('\uD800spectral')).total).toBe(3);
+  });
+});

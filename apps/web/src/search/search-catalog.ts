@@ -1,0 +1,298 @@
+import type { Database, DocumentKind } from '@coursepack/db/schema';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
+import { parseSearchQuery } from './parse-search-query';
+import { suggestSpelling } from './suggest-spelling';
+
+export const RESULTS_PER_PAGE = 20;
+/** Below this many results a close spelling is worth offering. */
+const FEW_RESULTS = 3;
+const COURSE_HITS = 5;
+/** The course facet lists the courses with most matches; there can be thousands. */
+const COURSE_FACET_SIZE = 15;
+// Title (A) › description (B) › page text (D, presence only): see migration 0004-search.
+const RANK_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::real[]`);
+const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START},StopSel=${HIGHLIGHT_END},MaxWords=35,MinWords=15,MaxFragments=1`;
+
+export interface SearchFilters {
+  subject?: string | undefined;
+  institution?: string | undefined;
+  course?: number | undefined;
+  kind?: DocumentKind | undefined;
+}
+
+export type FacetName = keyof SearchFilters;
+
+export interface SearchRequest extends SearchFilters {
+  query: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface CourseHit {
+  id: number;
+  slug: string;
+  title: string;
+  code: string | null;
+  institutionName: string;
+}
+
+export interface DocumentHit {
+  id: number;
+  slug: string;
+  title: string;
+  kind: DocumentKind;
+  course: { id: number; slug: string; title: string };
+  /** The page whose text matched best; null when only the title or description matched. */
+  page: number | null;
+  /** Text around the match with HIGHLIGHT_START/END around matched words. */
+  snippet: string;
+}
+
+export interface SearchResults {
+  query: string;
+  filters: SearchFilters;
+  page: number;
+  pageCount: number;
+  /** Documents matching the query and every filter. */
+  total: number;
+  /** Best matching courses (first page only, and not when filtering by course or kind). */
+  courses: CourseHit[];
+  documents: DocumentHit[];
+  /** Per facet, the options with how many documents match the query and the *other* filters. */
+  facets: Record<FacetName, FacetOption[]>;
+  /** "Did you mean": a corrected query that finds more, when this one finds few. */
+  suggestion: string | undefined;
+}
+
+const NO_FACETS: Record<FacetName, FacetOption[]> = {
+  subject: [],
+  institution: [],
+  course: [],
+  kind: [],
+};
+
+/**
+ * Search results for the search page: published courses and ready, published documents
+ * matching every word of the query (web-search syntax: "quoted phrases", -excluded, or),
+ * in any field. Documents are ranked title › description › page text, paged, counted per
+ * facet, and each shows a highlighted snippet of its best matching page.
+ */
+export async function searchCatalog(
+  db: Kysely<Database>,
+  request: SearchRequest,
+): Promise<SearchResults> {
+  const parsed = parseSearchQuery(request.query);
+  const filters: SearchFilters = {
+    subject: request.subject,
+    institution: request.institution,
+    course: request.course,
+    kind: request.kind,
+  };
+  const page = Math.max(1, Math.floor(request.page));
+  const empty: SearchResults = {
+    query: parsed.text,
+    filters,
+    page,
+    pageCount: 0,
+    total: 0,
+    courses: [],
+    documents: [],
+    facets: NO_FACETS,
+    suggestion: undefined,
+  };
+  if (parsed.words.length === 0) return empty;
+
+  const showCourses = page === 1 && filters.course === undefined && filters.kind === undefined;
+  const [documents, courses] = await Promise.all([
+    searchDocuments(db, parsed.text, parsed.words, filters, page),
+    showCourses ? searchCourses(db, parsed.text, filters) : Promise.resolve([]),
+  ]);
+  const results: SearchResults = {
+    ...empty,
+    pageCount: Math.ceil(documents.total / RESULTS_PER_PAGE),
+    total: documents.total,
+    courses,
+    documents: documents.hits,
+    facets: documents.facets,
+  };
+  if (documents.total + courses.length < FEW_RESULTS) {
+    results.suggestion = await suggestIfBetter(db, parsed.words, documents.total + courses.length);
+  }
+  return results;
+}
+
+interface DocumentsRow {
+  total: number;
+  hits: DocumentHit[];
+  facets: Record<FacetName, FacetOption[]>;
+}
+
+/**
+ * One statement, one index scan: the matching documents are collected once (ids, facet
+ * columns and rank from the small inline vectors), then counted per facet, counted in all,
+ * and cut to one page, whose rows alone read titles, pages and snippets.
+ */
+async function searchDocuments(
+  db: Kysely<Database>,
+  text: string,
+  words: readonly string[],
+  filters: SearchFilters,
+  page: number,
+): Promise<DocumentsRow> {
+  const where = (except?: FacetName) => filterSql(filters, except);
+  const { rows } = await sql<DocumentsRow>`
+    WITH q AS (
+      SELECT websearch_to_tsquery('english', ${text}) AS query,
+             -- Any of the words, for choosing the page to show and highlighting it.
+             websearch_to_tsquery('english', ${words.join(' or ')}) AS any_query
+    ),
+    matched AS MATERIALIZED (
+      SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
+             ts_rank(${RANK_WEIGHTS}, s.rank_vector, q.query) AS rank
+      FROM document_search s, q
+      WHERE s.vector @@ q.query
+    ),
+    filtered AS (SELECT * FROM matched m WHERE ${where()}),
+    hits AS (
+      SELECT document_id, rank FROM filtered
+      ORDER BY rank DESC, document_id DESC
+      LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+    ),
+    subject_facet AS (
+      SELECT f.slug AS value, f.name AS label, count(*)::int AS count
+      FROM matched m JOIN subjects f ON f.id = m.subject_id
+      WHERE ${where('subject')} GROUP BY f.slug, f.name
+    ),
+    institution_facet AS (
+      SELECT f.slug AS value, f.name AS label, count(*)::int AS count
+      FROM matched m JOIN institutions f ON f.id = m.institution_id
+      WHERE ${where('institution')} GROUP BY f.slug, f.name
+    ),
+    course_facet AS (
+      SELECT c.id::text AS value, c.title AS label, n.count
+      FROM (
+        SELECT course_id, count(*)::int AS count FROM matched m WHERE ${where('course')}
+        GROUP BY course_id
+        ORDER BY count(*) DESC, course_id
+        LIMIT ${COURSE_FACET_SIZE}
+      ) n JOIN courses c ON c.id = n.course_id
+    ),
+    kind_facet AS (
+      SELECT m.kind AS value, m.kind AS label, count(*)::int AS count
+      FROM matched m WHERE ${where('kind')} GROUP BY m.kind
+    )
+    SELECT
+      (SELECT count(*)::int FROM filtered) AS total,
+      coalesce((
+        SELECT json_agg(json_build_object(
+          'id', d.id, 'slug', d.slug, 'title', d.title, 'kind', d.kind,
+          'course', json_build_object('id', c.id, 'slug', c.slug, 'title', c.title),
+          'page', best.page_number,
+          'snippet', ts_headline('english',
+            coalesce(best.body, nullif(d.description, ''), d.title), q.any_query,
+            ${HEADLINE_OPTIONS})
+        ) ORDER BY h.rank DESC, h.document_id DESC)
+        FROM hits h
+        CROSS JOIN q
+        JOIN documents d ON d.id = h.document_id
+        JOIN courses c ON c.id = d.course_id
+        LEFT JOIN LATERAL (
+          SELECT p.page_number, p.body FROM document_pages p
+          WHERE p.document_id = h.document_id AND p.search_vector @@ q.any_query
+          ORDER BY ts_rank(p.search_vector, q.query) DESC,
+                   ts_rank(p.search_vector, q.any_query) DESC, p.page_number
+          LIMIT 1
+        ) best ON true
+      ), '[]') AS hits,
+      json_build_object(
+        'subject', ${facetJson('subject_facet')},
+        'institution', ${facetJson('institution_facet')},
+        'course', ${facetJson('course_facet')},
+        'kind', ${facetJson('kind_facet')}
+      ) AS facets`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('the search statement returned no row');
+  return row;
+}
+
+function facetJson(table: string): RawBuilder<unknown> {
+  return sql`coalesce((
+    SELECT json_agg(json_build_object('value', value, 'label', label, 'count', count)
+                    ORDER BY count DESC, label)
+    FROM ${sql.table(table)}), '[]')`;
+}
+
+/** The filters as a condition on `matched m`, leaving one out to count that facet's options. */
+function filterSql(filters: SearchFilters, except?: FacetName): RawBuilder<boolean> {
+  const conditions: RawBuilder<boolean>[] = [sql<boolean>`true`];
+  if (filters.subject !== undefined && except !== 'subject') {
+    conditions.push(
+      sql<boolean>`m.subject_id = (SELECT id FROM subjects WHERE slug = ${filters.subject})`,
+    );
+  }
+  if (filters.institution !== undefined && except !== 'institution') {
+    conditions.push(
+      sql<boolean>`m.institution_id = (SELECT id FROM institutions WHERE slug = ${filters.institution})`,
+    );
+  }
+  if (filters.course !== undefined && except !== 'course') {
+    conditions.push(sql<boolean>`m.course_id = ${filters.course}`);
+  }
+  if (filters.kind !== undefined && except !== 'kind') {
+    conditions.push(sql<boolean>`m.kind = ${filters.kind}`);
+  }
+  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+async function searchCourses(
+  db: Kysely<Database>,
+  text: string,
+  filters: SearchFilters,
+): Promise<CourseHit[]> {
+  const conditions: RawBuilder<boolean>[] = [sql<boolean>`s.vector @@ q.query`];
+  if (filters.subject !== undefined) {
+    conditions.push(
+      sql<boolean>`s.subject_id = (SELECT id FROM subjects WHERE slug = ${filters.subject})`,
+    );
+  }
+  if (filters.institution !== undefined) {
+    conditions.push(
+      sql<boolean>`s.institution_id = (SELECT id FROM institutions WHERE slug = ${filters.institution})`,
+    );
+  }
+  const { rows } = await sql<CourseHit>`
+    SELECT c.id, c.slug, c.title, c.code, i.name AS "institutionName"
+    FROM course_search s
+    CROSS JOIN (SELECT websearch_to_tsquery('english', ${text}) AS query) q
+    JOIN courses c ON c.id = s.course_id
+    JOIN institutions i ON i.id = c.institution_id
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ts_rank(${RANK_WEIGHTS}, s.vector, q.query) DESC, c.id
+    LIMIT ${COURSE_HITS}`.execute(db);
+  return rows;
+}
+
+/** The corrected query, if it finds more than the query as typed. */
+async function suggestIfBetter(
+  db: Kysely<Database>,
+  words: readonly string[],
+  found: number,
+): Promise<string | undefined> {
+  const suggestion = await suggestSpelling(db, words);
+  if (!suggestion) return undefined;
+  const { rows } = await sql<{ found: number }>`
+    WITH q AS (SELECT websearch_to_tsquery('english', ${suggestion}) AS query)
+    SELECT (SELECT count(*) FROM (
+              SELECT FROM document_search s, q WHERE s.vector @@ q.query LIMIT ${FEW_RESULTS}) d)
+         + (SELECT count(*) FROM (
+              SELECT FROM course_search s, q WHERE s.vector @@ q.query LIMIT ${FEW_RESULTS}) c)
+         AS found`.execute(db);
+  return Number(rows[0]?.found ?? 0) > found ? suggestion : undefined;
+}

@@ -1,0 +1,74 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SearchFixture, seedSearchFixture } from './seed-search-fixture';
+import { suggestTitles } from './suggest-titles';
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+let fixture: SearchFixture;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  fixture = await seedSearchFixture(db);
+});
+
+afterAll(() => testDb.destroy());
+
+const titles = async (query: string, limit?: number) =>
+  (await suggestTitles(db, query, limit)).suggestions.map((s) => s.title);
+
+describe('suggestTitles', () => {
+  it('completes the word being typed from title words', async () => {
+    expect(await titles('eigenv')).toEqual(['Eigenvalues and eigenvectors']);
+    expect(await titles('lin')).toEqual(['Linear Algebra']);
+  });
+
+  it('matches finished words by stem and the last one by prefix', async () => {
+    expect(await titles('linear alg')).toEqual(['Linear Algebra']);
+    expect(await titles('eigenvalue and eigenvec')).toEqual(['Eigenvalues and eigenvectors']);
+    expect(await titles('linear zzqx')).toEqual([]);
+  });
+
+  it('lists courses before documents, with a subtitle and a link', async () => {
+    const { suggestions } = await suggestTitles(db, 'quantum');
+    expect(suggestions[0]).toEqual({
+      type: 'course',
+      id: fixture.courses.quantum,
+      title: 'Quantum Mechanics',
+      subtitle: 'PHYS 310 · Lakeside Institute',
+      href: `/courses/${fixture.courses.quantum}-quantum-mechanics`,
+    });
+    const [document] = (await suggestTitles(db, 'spectral th')).suggestions;
+    expect(document).toMatchObject({
+      type: 'document',
+      id: fixture.documents.spectralTitle,
+      subtitle: 'Slides · Linear Algebra',
+      href: `/documents/${fixture.documents.spectralTitle}-the-spectral-theorem`,
+    });
+  });
+
+  it('corrects typos in finished and half-typed words', async () => {
+    expect(await titles('lnear algebra')).toEqual(['Linear Algebra']);
+    expect(await titles('eigenvlaues')).toEqual(['Eigenvalues and eigenvectors']);
+    expect(await titles('quantm mechan')).toEqual(['Quantum Mechanics']);
+  });
+
+  it('stops at the limit', async () => {
+    expect(await titles('problem', 5)).toHaveLength(5);
+  });
+
+  it('never suggests hidden titles', async () => {
+    expect(await titles('homeomorph')).toEqual([]);
+    expect(await titles('draft')).toEqual([]);
+    expect(await titles('unpublished')).toEqual([]);
+  });
+
+  it('answers hostile input with no suggestions rather than an error', async () => {
+    for (const query of ['', ' ', `'&|!:*()<>\\`, '\u0000', 'x'.repeat(10_000), '🚀', "a'b:*"]) {
+      await expect(suggestTitles(db, query)).resolves.toMatchObject({ suggestions: [] });
+    }
+  });
+});

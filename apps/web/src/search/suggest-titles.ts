@@ -1,0 +1,132 @@
+import type { Database, DocumentKind } from '@coursepack/db/schema';
+import { type Kysely, sql } from 'kysely';
+import { KIND_LABELS } from '@/lib/format';
+import { coursePath, documentPath } from '@/lib/refs';
+import { parseSearchQuery } from './parse-search-query';
+import { correctWords } from './suggest-spelling';
+
+export const DEFAULT_SUGGESTIONS = 8;
+/** Courses come first, at most this many, so documents always get room. */
+const MAX_COURSE_SUGGESTIONS = 3;
+/**
+ * A prefix of one or two letters can match most titles. Ranking all of them would cost
+ * more than a keystroke is worth, so suggestions are ranked among the first this many
+ * matches found; every further letter narrows the matches until the ranking is exact.
+ */
+const CANDIDATES = 200;
+
+export interface TitleSuggestion {
+  type: 'course' | 'document';
+  id: number;
+  title: string;
+  subtitle: string;
+  href: string;
+}
+
+export interface TitleSuggestions {
+  query: string;
+  suggestions: TitleSuggestion[];
+}
+
+interface CourseRow {
+  id: number;
+  slug: string;
+  title: string;
+  code: string | null;
+  institution: string;
+}
+
+interface DocumentRow {
+  id: number;
+  slug: string;
+  title: string;
+  kind: DocumentKind;
+  course: string;
+}
+
+/**
+ * Typeahead: published course and document titles containing every typed word (by stem)
+ * and a word starting with the one being typed. When that finds too little, the words are
+ * corrected against the vocabulary (typos) and the corrected titles fill the list.
+ */
+export async function suggestTitles(
+  db: Kysely<Database>,
+  rawQuery: string,
+  limit = DEFAULT_SUGGESTIONS,
+): Promise<TitleSuggestions> {
+  const parsed = parseSearchQuery(rawQuery);
+  if (parsed.words.length === 0) return { query: parsed.text, suggestions: [] };
+
+  const suggestions = await findTitles(db, parsed.words, parsed.partialWord, limit);
+  if (suggestions.length < limit) {
+    const corrected = await correctWords(db, parsed.words, parsed.partialWord);
+    if (corrected.changed) {
+      const seen = new Set(suggestions.map((s) => `${s.type}:${s.id}`));
+      const more = await findTitles(db, corrected.words, corrected.partialWord, limit);
+      for (const suggestion of more) {
+        if (suggestions.length >= limit) break;
+        if (!seen.has(`${suggestion.type}:${suggestion.id}`)) suggestions.push(suggestion);
+      }
+    }
+  }
+  return { query: parsed.text, suggestions };
+}
+
+async function findTitles(
+  db: Kysely<Database>,
+  words: readonly string[],
+  partialWord: string | undefined,
+  limit: number,
+): Promise<TitleSuggestion[]> {
+  const complete = partialWord === undefined ? words : words.slice(0, -1);
+  // The half-typed word matches plain title words by prefix (stemming a fragment would
+  // turn "analys" into a stem no title has); whole words match by English stem.
+  const query = partialWord
+    ? sql`plainto_tsquery('english', ${complete.join(' ')}) && to_tsquery('simple', ${`'${partialWord}':*`})`
+    : sql`plainto_tsquery('english', ${complete.join(' ')})`;
+  const [courses, documents] = await Promise.all([
+    sql<CourseRow>`
+      SELECT c.id, c.slug, c.title, c.code, i.name AS institution
+      FROM (
+        SELECT s.course_id, ts_rank(s.title_vector, q.query) AS rank, length(s.title_vector) AS size
+        FROM course_search s, (SELECT ${query} AS query) q
+        WHERE s.title_vector @@ q.query
+        LIMIT ${CANDIDATES}
+      ) m
+      JOIN courses c ON c.id = m.course_id
+      JOIN institutions i ON i.id = c.institution_id
+      ORDER BY m.rank DESC, m.size, c.id
+      LIMIT ${Math.min(MAX_COURSE_SUGGESTIONS, limit)}`.execute(db),
+    sql<DocumentRow>`
+      SELECT d.id, d.slug, d.title, d.kind, c.title AS course
+      FROM (
+        SELECT s.document_id, ts_rank(s.title_vector, q.query) AS rank,
+               length(s.title_vector) AS size
+        FROM document_search s, (SELECT ${query} AS query) q
+        WHERE s.title_vector @@ q.query
+        LIMIT ${CANDIDATES}
+      ) m
+      JOIN documents d ON d.id = m.document_id
+      JOIN courses c ON c.id = d.course_id
+      ORDER BY m.rank DESC, m.size, d.id DESC
+      LIMIT ${limit}`.execute(db),
+  ]);
+  const suggestions: TitleSuggestion[] = courses.rows.map((course) => ({
+    type: 'course',
+    id: course.id,
+    title: course.title,
+    subtitle: course.code ? `${course.code} · ${course.institution}` : course.institution,
+    href: coursePath(course),
+  }));
+  for (const document of documents.rows) {
+    if (suggestions.length >= limit) break;
+    suggestions.push({
+      type: 'document',
+      id: document.id,
+      title: document.title,
+      subtitle: `${KIND_LABELS[document.kind].singular} · ${document.course}`,
+      href: documentPath(document),
+    });
+  }
+  return suggestions;
+}
