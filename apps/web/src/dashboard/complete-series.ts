@@ -1,0 +1,54 @@
+import type { PageAttention } from '@/analytics/get-page-attention';
+import type { DailyActivity } from '@/analytics/list-daily-activity';
+import type { StatsRange } from '@/analytics/stats-range';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One point per UTC day of the range, days without activity as zeros: the query leaves them
+ * out, and a chart that skipped them would draw a quiet week as if it were not there.
+ */
+export function completeDailySeries(daily: DailyActivity[], range: StatsRange): DailyActivity[] {
+  const byDay = new Map(daily.map((point) => [point.day, point]));
+  const series: DailyActivity[] = [];
+  const first = Math.floor(range.from.getTime() / DAY_MS) * DAY_MS;
+  for (let time = first; time < range.to.getTime(); time += DAY_MS) {
+    const day = new Date(time).toISOString().slice(0, 10);
+    series.push(byDay.get(day) ?? { day, sessions: 0, views: 0, activeSeconds: 0 });
+  }
+  return series;
+}
+
+/** Every page of a document, 1 to its page count (or the highest page seen), unread ones as zeros. */
+export function completePageSeries(pages: PageAttention[], pageCount: number): PageAttention[] {
+  const byPage = new Map(pages.map((page) => [page.page, page]));
+  const last = Math.max(pageCount, ...pages.map((page) => page.page));
+  return Array.from(
+    { length: last },
+    (_, index) =>
+      byPage.get(index + 1) ?? { page: index + 1, activeSeconds: 0, readers: 0, stops: 0 },
+  );
+}
+
+export interface AttentionSummary {
+  /** The page read longest, or null when no page was read. */
+  mostRead: PageAttention | null;
+  /** The page most readers stopped on, or null when none stopped. */
+  mostStops: PageAttention | null;
+  totalStops: number;
+}
+
+/** The two facts an owner looks for first: where readers spend time, and where they leave. */
+export function summarizeAttention(pages: PageAttention[]): AttentionSummary {
+  let mostRead: PageAttention | null = null;
+  let mostStops: PageAttention | null = null;
+  let totalStops = 0;
+  for (const page of pages) {
+    totalStops += page.stops;
+    if (page.activeSeconds > 0 && (!mostRead || page.activeSeconds > mostRead.activeSeconds)) {
+      mostRead = page;
+    }
+    if (page.stops > 0 && (!mostStops || page.stops > mostStops.stops)) mostStops = page;
+  }
+  return { mostRead, mostStops, totalStops };
+}

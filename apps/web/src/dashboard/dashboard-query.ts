@@ -1,0 +1,106 @@
+import { DEFAULT_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
+import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
+import { AppError } from '@/lib/app-error';
+import { single } from '@/lib/search-params';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The quick ranges offered above every dashboard: the last 7, 30 or 90 days, today included. */
+export const RANGE_PRESETS = [7, 30, 90] as const;
+
+/**
+ * The dashboard's state, all of it in the URL so a view can be shared and the back button
+ * works: `?days=7`, or `?from=2026-03-01&to=2026-03-31` (both days included), `compare=0` to
+ * hide the comparison with the previous period, `bots=1` to count bots.
+ */
+export interface DashboardQuery {
+  /** The preset in use, or null for a custom range. */
+  days: number | null;
+  /** First and last UTC day of the range, `YYYY-MM-DD`, both included. */
+  from: string;
+  to: string;
+  compare: boolean;
+  includeBots: boolean;
+}
+
+export interface DashboardRequest {
+  query: DashboardQuery;
+  range: StatsRange;
+  /** The period to compare with, when comparing. */
+  previous: StatsRange | null;
+  /** Why a custom range was ignored (shown above the figures), or null. */
+  problem: string | null;
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** Reads the dashboard's URL state; a bad custom range falls back to the default with a reason. */
+export function parseDashboardQuery(
+  params: SearchParams,
+  now: Date = new Date(),
+): DashboardRequest {
+  const compare = single(params.compare) !== '0';
+  const includeBots = single(params.bots) === '1';
+  const from = single(params.from);
+  const to = single(params.to);
+  let problem: string | null = null;
+  if (from || to) {
+    try {
+      const range = parseStatsRange(new URLSearchParams({ from: from ?? '', to: to ?? '' }), now);
+      return request({ days: null, compare, includeBots }, range, problem);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      problem = `${error.message}; showing the last ${DEFAULT_RANGE_DAYS} days instead.`;
+    }
+  }
+  const preset = Number(single(params.days));
+  const days = RANGE_PRESETS.find((value) => value === preset) ?? DEFAULT_RANGE_DAYS;
+  const end = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+  const range = { from: new Date(end.getTime() - days * DAY_MS), to: end };
+  return request({ days, compare, includeBots }, range, problem);
+}
+
+function request(
+  state: Pick<DashboardQuery, 'days' | 'compare' | 'includeBots'>,
+  range: StatsRange,
+  problem: string | null,
+): DashboardRequest {
+  return {
+    query: { ...state, from: isoDay(range.from), to: isoDay(new Date(range.to.getTime() - 1)) },
+    range,
+    previous: state.compare ? previousPeriod(range) : null,
+    problem,
+  };
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A dashboard URL with the query, changed by `changes`; defaults are left out of the URL. */
+export function dashboardHref(
+  path: string,
+  query: DashboardQuery,
+  changes: Partial<DashboardQuery> = {},
+): string {
+  const next = { ...query, ...changes };
+  const params = new URLSearchParams();
+  if (next.days === null) {
+    params.set('from', next.from);
+    params.set('to', next.to);
+  } else if (next.days !== DEFAULT_RANGE_DAYS) {
+    params.set('days', String(next.days));
+  }
+  if (!next.compare) params.set('compare', '0');
+  if (next.includeBots) params.set('bots', '1');
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export function dashboardCoursePath(course: { id: number; slug?: string }): string {
+  return `/dashboard/courses/${course.slug ? `${course.id}-${course.slug}` : course.id}`;
+}
+
+export function dashboardDocumentPath(document: { id: number; slug?: string }): string {
+  return `/dashboard/documents/${document.slug ? `${document.id}-${document.slug}` : document.id}`;
+}

@@ -1,0 +1,55 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Change {
+  direction: 'up' | 'down' | 'flat' | 'new';
+  /** Short, for the badge: `▲ 12%`, `▼ 3 pts`, `New`, `No change`. */
+  label: string;
+  /** For screen readers and tooltips: `up 12% from the previous 30 days`. */
+  text: string;
+}
+
+/** `previous 30 days`, `previous day`, or `previous period` for a range of partial days. */
+export function describePreviousPeriod(range: { from: Date; to: Date }): string {
+  const days = (range.to.getTime() - range.from.getTime()) / DAY_MS;
+  if (days === 1) return 'previous day';
+  return Number.isInteger(days) ? `previous ${days} days` : 'previous period';
+}
+
+/**
+ * How a figure moved since the previous period. Counts and times change in percent of the
+ * previous figure; a depth (already a percentage) changes in points, since "depth up 20 %"
+ * would be ambiguous. Null when there is nothing to compare with.
+ */
+export function describeChange(
+  current: number | null,
+  previous: number | null | undefined,
+  period: string,
+  unit: 'percent' | 'points' = 'percent',
+): Change | null {
+  if (previous === undefined) return null;
+  if (current === null && previous === null) return null;
+  if (previous === null || (previous === 0 && unit === 'percent')) {
+    return current === null || current === 0
+      ? { direction: 'flat', label: 'No change', text: `no change from the ${period}` }
+      : { direction: 'new', label: 'New', text: `none in the ${period}` };
+  }
+  if (current === null) {
+    return { direction: 'down', label: 'None', text: `none, down from the ${period}` };
+  }
+  const amount =
+    unit === 'percent'
+      ? Math.round(((current - previous) / previous) * 100)
+      : Math.round(current - previous);
+  const suffix = unit === 'percent' ? '%' : amount === 1 || amount === -1 ? ' pt' : ' pts';
+  const spoken = unit === 'percent' ? '%' : amount === 1 || amount === -1 ? ' point' : ' points';
+  if (amount === 0) {
+    return { direction: 'flat', label: 'No change', text: `no change from the ${period}` };
+  }
+  const direction = amount > 0 ? 'up' : 'down';
+  const size = Math.abs(amount);
+  return {
+    direction,
+    label: `${direction === 'up' ? '▲' : '▼'} ${size}${suffix}`,
+    text: `${direction} ${size}${spoken} from the ${period}`,
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCount,
+  formatDayRange,
+  formatDepth,
+  formatDuration,
+  formatShare,
+} from './format-stats';
+
+describe('formatDuration', () => {
+  it('writes the two largest units, rounded to the second', () => {
+    expect(formatDuration(0)).toBe('0s');
+    expect(formatDuration(44.6)).toBe('45s');
+    expect(formatDuration(725)).toBe('12m 5s');
+    expect(formatDuration(3 * 3600 + 20 * 60 + 59)).toBe('3h 20m');
+  });
+});
+
+describe('figures', () => {
+  it('groups thousands in counts', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it('shows a tiny share as <1% rather than 0%', () => {
+    expect(formatShare(1, 400)).toBe('<1%');
+    expect(formatShare(1, 3)).toBe('33%');
+    expect(formatShare(0, 0)).toBe('0%');
+  });
+
+  it('writes a missing depth as a dash', () => {
+    expect(formatDepth(null)).toBe('–');
+    expect(formatDepth(87.5)).toBe('88%');
+  });
+
+  it('writes a range of days without repeating the year', () => {
+    expect(formatDayRange('2026-03-09', '2026-03-15')).toBe('9 Mar – 15 Mar 2026');
+    expect(formatDayRange('2025-12-30', '2026-01-05')).toBe('30 Dec 2025 – 5 Jan 2026');
+    expect(formatDayRange('2026-03-09', '2026-03-09')).toBe('9 Mar 2026');
+  });
+});

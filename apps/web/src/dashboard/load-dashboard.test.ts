@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, EventsTable } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Insertable, Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/lib/app-error';
+import { loadDashboard } from './load-dashboard';
+import { loadRealtimeForViewer } from './load-realtime-for-viewer';
+import {
+  type DashboardTarget,
+  type DashboardView,
+  resolveDashboardAccess,
+} from './resolve-dashboard-access';
+
+/*
+ * Owner A has course A (document A1, 3 pages) and a draft course; owner B has course B
+ * (document B1). In the range (10–11 March 2026): session 1 reads A1 (two pings on page 2,
+ * scroll to 50 %), session 2 reads B1 on the 11th, session 3 sees only the home page, a bot
+ * reads A1. In the previous period (8–9 March): sessions 4 and 5 read A1.
+ */
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+const ids = { courseA: 0, courseB: 0, draft: 0, a1: 0, b1: 0 };
+const range: StatsRange = {
+  from: new Date('2026-03-10T00:00:00Z'),
+  to: new Date('2026-03-12T00:00:00Z'),
+};
+const readingB1At = new Date('2026-03-11T09:00:00Z');
+const session = {
+  s1: randomUUID(),
+  s2: randomUUID(),
+  s3: randomUUID(),
+  s4: randomUUID(),
+  s5: randomUUID(),
+  bot: randomUUID(),
+};
+
+function viewer(id: string, role: Viewer['role'] = 'member'): Viewer {
+  return { id, email: `${id}@example.com`, name: id, role, emailVerified: true, image: null };
+}
+const ownerA = viewer('owner-a');
+const ownerB = viewer('owner-b');
+const admin = viewer('admin', 'admin');
+const member = viewer('member');
+
+function event(
+  session: string,
+  at: string,
+  type: string,
+  action: string,
+  where: { course?: number; doc?: number; page?: number; bot?: boolean } = {},
+): Insertable<EventsTable> {
+  return {
+    event_id: randomUUID(),
+    received_at: at,
+    date: at,
+    type,
+    name: type === 'page' ? 'page' : 'document',
+    action,
+    course_id: where.course ?? null,
+    doc_id: where.doc ?? null,
+    action_meta: where.page === undefined ? null : JSON.stringify({ page: where.page }),
+    session_id: session,
+    path: '/',
+    path_with_params: '/',
+    location: 'http://localhost:3000/',
+    is_bot: where.bot ?? false,
+    device: 'desktop',
+  };
+}
+
+async function allowedView(who: Viewer, target: DashboardTarget): Promise<DashboardView> {
+  const access = await resolveDashboardAccess(db, who, target);
+  if (access.status !== 'allowed') throw new Error(`expected access, got ${access.status}`);
+  return access.view;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  await db
+    .insertInto('users')
+    .values(
+      [ownerA, ownerB, admin, member].map((user) => ({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+      })),
+    )
+    .execute();
+  const { id: institutionId } = await db
+    .insertInto('institutions')
+    .values({ slug: 'north', name: 'North' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: subjectId } = await db
+    .insertInto('subjects')
+    .values({ slug: 'maths', name: 'Maths' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = async (slug: string, owner: string, published = true) =>
+    (
+      await db
+        .insertInto('courses')
+        .values({
+          slug,
+          title: `Course ${slug}`,
+          subject_id: subjectId,
+          institution_id: institutionId,
+          owner_id: owner,
+          published,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  ids.courseA = await course('a', ownerA.id);
+  ids.courseB = await course('b', ownerB.id);
+  ids.draft = await course('draft', ownerA.id, false);
+  const document = async (slug: string, courseId: number) =>
+    (
+      await db
+        .insertInto('documents')
+        .values({
+          slug,
+          title: `Document ${slug}`,
+          course_id: courseId,
+          kind: 'notes',
+          page_count: 3,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  ids.a1 = await document('a1', ids.courseA);
+  ids.b1 = await document('b1', ids.courseB);
+
+  const a1 = { course: ids.courseA, doc: ids.a1 };
+  const b1 = { course: ids.courseB, doc: ids.b1 };
+  await db
+    .insertInto('events')
+    .values([
+      event(session.s1, '2026-03-10T10:00:00Z', 'page', 'view', a1),
+      event(session.s1, '2026-03-10T10:00:01Z', 'scroll', 'scroll_25', a1),
+      event(session.s1, '2026-03-10T10:00:02Z', 'scroll', 'scroll_50', a1),
+      event(session.s1, '2026-03-10T10:00:00Z', 'status', 'active', { ...a1, page: 2 }),
+      event(session.s1, '2026-03-10T10:00:05Z', 'status', 'active', { ...a1, page: 2 }),
+      event(session.s2, readingB1At.toISOString(), 'page', 'view', b1),
+      event(session.s3, '2026-03-10T12:00:00Z', 'page', 'view'),
+      event(session.bot, '2026-03-10T13:00:00Z', 'page', 'view', { ...a1, bot: true }),
+      event(session.s4, '2026-03-08T10:00:00Z', 'page', 'view', a1),
+      event(session.s5, '2026-03-09T10:00:00Z', 'page', 'view', a1),
+    ])
+    .execute();
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+describe('who sees which dashboard', () => {
+  it('sends a signed-out visitor to sign in and tells a member without courses what it is for', async () => {
+    expect(await resolveDashboardAccess(db, null, { kind: 'overview' })).toEqual({
+      status: 'signed-out',
+    });
+    expect(await resolveDashboardAccess(db, member, { kind: 'overview' })).toEqual({
+      status: 'no-courses',
+    });
+  });
+
+  it('gives an owner all of their courses, drafts included, and an admin the whole site', async () => {
+    expect(await allowedView(ownerA, { kind: 'overview' })).toEqual({
+      kind: 'courses',
+      scope: { kind: 'courses', courseIds: expect.arrayContaining([ids.courseA, ids.draft]) },
+      courseCount: 2,
+    });
+    expect(await allowedView(admin, { kind: 'overview' })).toEqual({
+      kind: 'site',
+      scope: { kind: 'site' },
+    });
+    expect((await allowedView(ownerA, { kind: 'course', courseId: ids.draft })).kind).toBe(
+      'course',
+    );
+  });
+
+  it("refuses someone else's course and document, and does not find unknown ones", async () => {
+    expect(
+      await resolveDashboardAccess(db, ownerA, { kind: 'course', courseId: ids.courseB }),
+    ).toEqual({ status: 'forbidden' });
+    expect(
+      await resolveDashboardAccess(db, ownerA, { kind: 'document', documentId: ids.b1 }),
+    ).toEqual({ status: 'forbidden' });
+    expect(await resolveDashboardAccess(db, ownerA, { kind: 'course', courseId: 999_999 })).toEqual(
+      {
+        status: 'not-found',
+      },
+    );
+    expect((await allowedView(admin, { kind: 'document', documentId: ids.b1 })).kind).toBe(
+      'document',
+    );
+  });
+});
+
+describe('loadDashboard', () => {
+  it("shows an owner only their courses' readers and content", async () => {
+    const data = await loadDashboard(db, await allowedView(ownerA, { kind: 'overview' }), range, {
+      includeBots: false,
+      previous: null,
+    });
+    expect(data.overview).toMatchObject({ sessions: 1, views: 1, activeSeconds: 10 });
+    expect(data.topCourses?.map((course) => course.courseId)).toEqual([ids.courseA]);
+    expect(data.topDocuments?.map((document) => document.documentId)).toEqual([ids.a1]);
+    expect(data.pages).toBeNull();
+    expect(data.previousOverview).toBeNull();
+  });
+
+  it('shows an admin every session, pages outside courses included', async () => {
+    const data = await loadDashboard(db, await allowedView(admin, { kind: 'overview' }), range, {
+      includeBots: false,
+      previous: null,
+    });
+    expect(data.overview).toMatchObject({ sessions: 3, views: 3 });
+    expect(data.topCourses?.map((course) => course.courseId).sort()).toEqual(
+      [ids.courseA, ids.courseB].sort(),
+    );
+  });
+
+  it('adds the previous period when comparing', async () => {
+    const view = await allowedView(ownerA, { kind: 'course', courseId: ids.courseA });
+    const data = await loadDashboard(db, view, range, {
+      includeBots: false,
+      previous: previousPeriod(range),
+    });
+    expect(data.overview).toMatchObject({ sessions: 1, views: 1 });
+    expect(data.previousOverview).toMatchObject({ sessions: 2, views: 2 });
+    expect(data.topCourses).toBeNull();
+  });
+
+  it('charts every day of the range and every page of a document', async () => {
+    const view = await allowedView(ownerA, { kind: 'document', documentId: ids.a1 });
+    const data = await loadDashboard(db, view, range, { includeBots: false, previous: null });
+    expect(data.daily).toEqual([
+      { day: '2026-03-10', sessions: 1, views: 1, activeSeconds: 10 },
+      { day: '2026-03-11', sessions: 0, views: 0, activeSeconds: 0 },
+    ]);
+    expect(data.pages).toEqual([
+      { page: 1, activeSeconds: 0, readers: 0, stops: 0 },
+      { page: 2, activeSeconds: 10, readers: 1, stops: 1 },
+      { page: 3, activeSeconds: 0, readers: 0, stops: 0 },
+    ]);
+    expect(data.funnel).toEqual({ reads: 1, reached: { 25: 1, 50: 1, 75: 0, 100: 0 } });
+    expect(data.topDocuments).toBeNull();
+  });
+
+  it('leaves bots out unless asked to count them', async () => {
+    const view = await allowedView(ownerA, { kind: 'document', documentId: ids.a1 });
+    const withBots = await loadDashboard(db, view, range, { includeBots: true, previous: null });
+    expect(withBots.overview.sessions).toBe(2);
+  });
+});
+
+describe('loadRealtimeForViewer', () => {
+  const now = new Date(readingB1At.getTime() + 2 * 60 * 1000);
+
+  it("shows the owner who is reading their documents right now, and nobody else's", async () => {
+    expect(await loadRealtimeForViewer(db, ownerB, new URLSearchParams(), now)).toEqual({
+      sessions: 1,
+      views: 1,
+      documents: [{ documentId: ids.b1, title: 'Document b1', sessions: 1 }],
+    });
+    expect(await loadRealtimeForViewer(db, ownerA, new URLSearchParams(), now)).toMatchObject({
+      sessions: 0,
+    });
+    expect(
+      await loadRealtimeForViewer(
+        db,
+        ownerB,
+        new URLSearchParams({ document: String(ids.b1) }),
+        now,
+      ),
+    ).toMatchObject({ sessions: 1 });
+  });
+
+  it('answers with the stats API statuses', async () => {
+    const status = (who: Viewer | null, params: Record<string, string>) =>
+      loadRealtimeForViewer(db, who, new URLSearchParams(params), now).then(
+        () => 200,
+        (error: unknown) => (error instanceof AppError ? error.status : 500),
+      );
+    expect(await status(null, {})).toBe(401);
+    expect(await status(member, {})).toBe(403);
+    expect(await status(ownerA, { course: String(ids.courseB) })).toBe(403);
+    expect(await status(ownerA, { document: '999999' })).toBe(404);
+    expect(await status(ownerA, { document: '99999999999' })).toBe(400);
+    expect(await status(ownerA, { course: '1', document: '1' })).toBe(400);
+  });
+});

@@ -1,0 +1,107 @@
+import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+import type { AnalyticsOptions } from '@/analytics/analytics-scope';
+import { type DepthFunnel, getDepthFunnel } from '@/analytics/get-depth-funnel';
+import { getOverviewStats, type OverviewStats } from '@/analytics/get-overview-stats';
+import { getPageAttention, type PageAttention } from '@/analytics/get-page-attention';
+import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
+import { type ActionCount, listActions } from '@/analytics/list-actions';
+import { type DailyActivity, listDailyActivity } from '@/analytics/list-daily-activity';
+import { type Devices, listDevices } from '@/analytics/list-devices';
+import { listTopCourses, type TopCourse } from '@/analytics/list-top-courses';
+import { listTopDocuments, type TopDocument } from '@/analytics/list-top-documents';
+import { listTrafficSources, type TrafficSources } from '@/analytics/list-traffic-sources';
+import type { StatsRange } from '@/analytics/stats-range';
+import { completeDailySeries, completePageSeries } from './complete-series';
+import type { DashboardView } from './resolve-dashboard-access';
+
+export interface DashboardOptions {
+  includeBots: boolean;
+  /** The period to compare the headline figures with, or null. */
+  previous: StatsRange | null;
+  now?: Date;
+}
+
+export interface DashboardData {
+  overview: OverviewStats;
+  /** The same figures for the previous period, when comparing. */
+  previousOverview: OverviewStats | null;
+  /** Every day of the range, quiet days as zeros. */
+  daily: DailyActivity[];
+  funnel: DepthFunnel;
+  /** Overviews only (a course's or document's own would be one row). */
+  topCourses: TopCourse[] | null;
+  /** Overviews and courses. */
+  topDocuments: TopDocument[] | null;
+  /** Documents only: every page, unread ones as zeros. */
+  pages: PageAttention[] | null;
+  sources: TrafficSources;
+  devices: Devices;
+  actions: ActionCount[];
+  realtime: RealtimeSessions;
+}
+
+// A course can hold many documents, and its page is where an owner compares them.
+const TOP_DOCUMENTS_LIMIT = { overview: 10, course: 50 };
+
+/**
+ * Everything one dashboard page shows, in one typed value: the rollups are brought up to date
+ * once, then every query runs at the same time. Which sections there are depends on the view.
+ */
+export async function loadDashboard(
+  db: Kysely<Database>,
+  view: DashboardView,
+  range: StatsRange,
+  options: DashboardOptions,
+): Promise<DashboardData> {
+  await refreshAnalyticsRollups(db);
+  const { scope } = view;
+  const query: AnalyticsOptions = { includeBots: options.includeBots };
+  const isOverview = view.kind === 'site' || view.kind === 'courses';
+  const none = Promise.resolve(null);
+  const [
+    overview,
+    previousOverview,
+    daily,
+    funnel,
+    topCourses,
+    topDocuments,
+    pages,
+    sources,
+    devices,
+    actions,
+    realtime,
+  ] = await Promise.all([
+    getOverviewStats(db, scope, range, query),
+    options.previous ? getOverviewStats(db, scope, options.previous, query) : none,
+    listDailyActivity(db, scope, range, query),
+    getDepthFunnel(db, scope, range, query),
+    isOverview ? listTopCourses(db, scope, range, query) : none,
+    view.kind === 'document'
+      ? none
+      : listTopDocuments(db, scope, range, {
+          ...query,
+          limit: isOverview ? TOP_DOCUMENTS_LIMIT.overview : TOP_DOCUMENTS_LIMIT.course,
+        }),
+    view.kind === 'document' ? getPageAttention(db, scope, range, query) : none,
+    listTrafficSources(db, scope, range, query),
+    listDevices(db, scope, range, query),
+    listActions(db, scope, range, query),
+    getRealtimeSessions(db, scope, { includeBots: options.includeBots, now: options.now }),
+  ]);
+  return {
+    overview,
+    previousOverview,
+    daily: completeDailySeries(daily, range),
+    funnel,
+    topCourses,
+    topDocuments,
+    pages:
+      pages && view.kind === 'document' ? completePageSeries(pages, view.document.pageCount) : null,
+    sources,
+    devices,
+    actions,
+    realtime,
+  };
+}

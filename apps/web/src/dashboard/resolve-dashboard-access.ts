@@ -1,0 +1,146 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+import type { AnalyticsScope } from '@/analytics/analytics-scope';
+import { canOpenDashboard, canViewCourseAnalytics, isAdmin } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
+
+/** Which dashboard is asked for: the viewer's overview, one course, or one document. */
+export type DashboardTarget =
+  | { kind: 'overview' }
+  | { kind: 'course'; courseId: number }
+  | { kind: 'document'; documentId: number };
+
+export interface DashboardCourse {
+  id: number;
+  slug: string;
+  title: string;
+  code: string | null;
+  ownerId: string | null;
+}
+
+export interface DashboardDocument {
+  id: number;
+  slug: string;
+  title: string;
+  pageCount: number;
+  course: DashboardCourse;
+}
+
+/** What a dashboard shows, with the analytics scope it queries. */
+export type DashboardView =
+  | { kind: 'site'; scope: AnalyticsScope }
+  | { kind: 'courses'; scope: AnalyticsScope; courseCount: number }
+  | { kind: 'course'; scope: AnalyticsScope; course: DashboardCourse }
+  | { kind: 'document'; scope: AnalyticsScope; document: DashboardDocument };
+
+export type DashboardAccess =
+  | { status: 'signed-out' }
+  /** Signed in, but neither an admin nor the owner of any course. */
+  | { status: 'no-courses' }
+  | { status: 'not-found' }
+  /** The course (of the document) is someone else's; answered as the stats API does, 403. */
+  | { status: 'forbidden' }
+  | { status: 'allowed'; view: DashboardView };
+
+/**
+ * Who sees which dashboard, by the same rules as the stats API: admins everything (the overview
+ * is the whole site), course owners their own courses and documents (the overview is all of
+ * their courses). Drafts count: an owner may want figures for a course before publishing it.
+ */
+export async function resolveDashboardAccess(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  target: DashboardTarget,
+): Promise<DashboardAccess> {
+  if (!viewer) return { status: 'signed-out' };
+  if (target.kind === 'overview') {
+    if (isAdmin(viewer))
+      return { status: 'allowed', view: { kind: 'site', scope: { kind: 'site' } } };
+    const owned = await db
+      .selectFrom('courses')
+      .select('id')
+      .where('owner_id', '=', viewer.id)
+      .execute();
+    if (!canOpenDashboard(viewer, owned.length)) return { status: 'no-courses' };
+    const courseIds = owned.map((course) => course.id);
+    return {
+      status: 'allowed',
+      view: {
+        kind: 'courses',
+        scope: { kind: 'courses', courseIds },
+        courseCount: courseIds.length,
+      },
+    };
+  }
+  if (target.kind === 'course') {
+    const course = await findDashboardCourse(db, target.courseId);
+    if (!course) return { status: 'not-found' };
+    if (!canViewCourseAnalytics(viewer, { owner_id: course.ownerId }))
+      return { status: 'forbidden' };
+    return {
+      status: 'allowed',
+      view: { kind: 'course', scope: { kind: 'course', courseId: course.id }, course },
+    };
+  }
+  const document = await findDashboardDocument(db, target.documentId);
+  if (!document) return { status: 'not-found' };
+  if (!canViewCourseAnalytics(viewer, { owner_id: document.course.ownerId })) {
+    return { status: 'forbidden' };
+  }
+  return {
+    status: 'allowed',
+    view: { kind: 'document', scope: { kind: 'document', documentId: document.id }, document },
+  };
+}
+
+/** A course as the dashboard names it, published or not. */
+export async function findDashboardCourse(
+  db: Kysely<Database>,
+  courseId: number,
+): Promise<DashboardCourse | undefined> {
+  const row = await db
+    .selectFrom('courses')
+    .select(['id', 'slug', 'title', 'code', 'owner_id'])
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+  return (
+    row && { id: row.id, slug: row.slug, title: row.title, code: row.code, ownerId: row.owner_id }
+  );
+}
+
+async function findDashboardDocument(
+  db: Kysely<Database>,
+  documentId: number,
+): Promise<DashboardDocument | undefined> {
+  const row = await db
+    .selectFrom('documents as d')
+    .innerJoin('courses as c', 'c.id', 'd.course_id')
+    .select([
+      'd.id',
+      'd.slug',
+      'd.title',
+      'd.page_count',
+      'c.id as course_id',
+      'c.slug as course_slug',
+      'c.title as course_title',
+      'c.code as course_code',
+      'c.owner_id as course_owner_id',
+    ])
+    .where('d.id', '=', documentId)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      pageCount: row.page_count,
+      course: {
+        id: row.course_id,
+        slug: row.course_slug,
+        title: row.course_title,
+        code: row.course_code,
+        ownerId: row.course_owner_id,
+      },
+    }
+  );
+}
