@@ -347,6 +347,10 @@ describe('createTracker: cookies', () => {
       await expect(tracker.trackAction({}, { once: true })).resolves.toBe(true);
       expect(payloads(requests)[0]?.cookie.session_id).toBe(tracker.sessionId);
       expect(tracker.sessionId).toMatch(UUID_V7);
+      // A page with several trackers (page view, reading) still makes one session.
+      const another = createTracker({ endpoint: ENDPOINT, ...EVENT, video: true });
+      trackers.push(another);
+      expect(another.sessionId).toBe(tracker.sessionId);
     } finally {
       // The instance property shadowed the prototype's accessor; removing it restores cookies.
       Reflect.deleteProperty(document, 'cookie');

@@ -13,7 +13,7 @@ import { createSender } from './create-sender';
 import { createUuidV7 } from './create-uuid-v7';
 import type { TrackerPayload } from './event';
 import { hashEvent, parseHistory, serializeHistory } from './event-history';
-import { resolveSessionId } from './resolve-session-id';
+import { noteSessionIdStored, resolveSessionId } from './resolve-session-id';
 import { trackPresence } from './track-presence';
 import { trackScroll } from './track-scroll';
 import type { EventInput, Tracker, TrackerConfig, TrackOptions } from './tracker-config';
@@ -51,6 +51,7 @@ export function createTracker(config: TrackerConfig = {}): Tracker {
 
   const sessionId = resolveSessionId(name);
   writeCookie(name + suffix, sessionId, SESSION_MAX_AGE_SECONDS);
+  noteSessionIdStored(name + suffix, sessionId);
 
   const landing = captureTrafficSource(location.search, document.referrer, location.hostname);
   if (landing) writeCookie(`${name}-utm`, JSON.stringify(landing), SESSION_MAX_AGE_SECONDS);
