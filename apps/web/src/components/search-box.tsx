@@ -1,3 +1,19 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { TitleSuggestion, TitleSuggestions } from '@/search/suggest-titles';
+
+/** Wait for a pause in typing before asking, so a burst of keys costs one request. */
+const DEBOUNCE_MS = 150;
+const MAX_LENGTH = 200;
+
+/**
+ * The search form with title suggestions as you type, following the ARIA combobox pattern:
+ * arrow keys move through the listbox (aria-activedescendant keeps focus in the input),
+ * Enter opens the highlighted suggestion or else submits the search, Escape closes the list
+ * (and clears the text when it is already closed). Without JavaScript it is a plain GET form.
+ */
 export function SearchBox({
   id,
   defaultValue,
@@ -7,8 +23,98 @@ export function SearchBox({
   defaultValue?: string;
   compact?: boolean;
 }) {
+  const router = useRouter();
+  const [value, setValue] = useState(defaultValue ?? '');
+  const [suggestions, setSuggestions] = useState<TitleSuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const request = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const listboxId = `${id}-suggestions`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
+
+  function fetchSuggestions(text: string) {
+    clearTimeout(timer.current);
+    request.current?.abort();
+    if (!/[\p{L}\p{N}]/u.test(text)) {
+      setSuggestions([]);
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      // Only the latest text's answer may show: earlier requests are cancelled.
+      const controller = new AbortController();
+      request.current = controller;
+      try {
+        const response = await fetch(`/api/search/suggest?q=${encodeURIComponent(text)}`, {
+          signal: controller.signal,
+        });
+        if (!response.ok) return;
+        const body = (await response.json()) as TitleSuggestions;
+        setSuggestions(body.suggestions);
+        setActive(-1);
+        setOpen(body.suggestions.length > 0);
+      } catch {
+        // Aborted or offline: the form still submits to the search page.
+      }
+    }, DEBOUNCE_MS);
+  }
+
+  function close() {
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function go(suggestion: TitleSuggestion) {
+    close();
+    router.push(suggestion.href);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = suggestions.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (count === 0) return;
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        setActive(event.key === 'ArrowDown' ? 0 : count - 1);
+        return;
+      }
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // Past either end the highlight leaves the list, back to the typed text.
+      setActive((current) => {
+        const next = current + step;
+        return next < -1 ? count - 1 : next >= count ? -1 : next;
+      });
+    } else if (event.key === 'Enter') {
+      const suggestion = open && active >= 0 ? suggestions[active] : undefined;
+      if (suggestion) {
+        event.preventDefault();
+        go(suggestion);
+      }
+    } else if (event.key === 'Escape') {
+      if (open) {
+        event.preventDefault();
+        close();
+      } else if (value) {
+        event.preventDefault();
+        setValue('');
+        setSuggestions([]);
+      }
+    }
+  }
+
+  const expanded = open && suggestions.length > 0;
   return (
-    <form action="/search" method="get" role="search" className="flex w-full gap-2">
+    <form action="/search" method="get" role="search" className="relative flex w-full gap-2">
       <label htmlFor={id} className="sr-only">
         Search courses and documents
       </label>
@@ -16,8 +122,21 @@ export function SearchBox({
         id={id}
         name="q"
         type="search"
-        defaultValue={defaultValue}
-        maxLength={200}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          fetchSuggestions(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={() => setOpen(suggestions.length > 0)}
+        onBlur={close}
+        maxLength={MAX_LENGTH}
         placeholder="Search courses, notes, exams…"
         className={`w-full rounded-lg border border-slate-300 bg-white px-3 text-ink placeholder:text-slate-500 focus:border-brand-600 ${compact ? 'py-1.5 text-sm' : 'py-3 text-base'}`}
       />
@@ -27,6 +146,36 @@ export function SearchBox({
       >
         Search
       </button>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!expanded}
+        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={`${suggestion.type}-${suggestion.id}`}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            // Keep focus in the input, so the blur does not close the list before the click.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => go(suggestion)}
+            onMouseEnter={() => setActive(index)}
+            className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
+          >
+            <span className="block truncate text-sm font-medium text-ink">{suggestion.title}</span>
+            <span className="block truncate text-xs text-slate-600">
+              {suggestion.type === 'course' ? 'Course · ' : ''}
+              {suggestion.subtitle}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {expanded ? `${suggestions.length} suggestions` : ''}
+      </p>
     </form>
   );
 }

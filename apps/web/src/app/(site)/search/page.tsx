@@ -71,7 +71,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       <TrackPageView />
       <h1 className="text-3xl font-bold tracking-tight">Search</h1>
       <div className="mt-4 max-w-3xl">
-        <SearchBox id="page-search" defaultValue={query} />
+        <SearchBox key={query} id="page-search" defaultValue={query} />
       </div>
       {results.suggestion ? (
         <p className="mt-4 text-slate-700">
