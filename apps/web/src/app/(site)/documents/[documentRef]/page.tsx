@@ -5,6 +5,8 @@ import { DocumentPageView } from '@/components/document-page-view';
 import { DownloadDocumentLink } from '@/components/download-document-link';
 import { JsonLd } from '@/components/json-ld';
 import { KindBadge } from '@/components/kind-badge';
+import { ShareDocument } from '@/components/share-document';
+import { embedSnippet } from '@/embed/embed-urls';
 import { formatBytes, formatDate, KIND_LABELS, pluralize, truncate } from '@/lib/format';
 import { documentPdfUrl, pageImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
@@ -118,6 +120,10 @@ export default async function DocumentPage({
             />
           ) : null}
         </div>
+        <ShareDocument
+          pageUrl={`${siteUrl}${documentPath(document)}`}
+          embedSnippet={embedSnippet(siteUrl, document)}
+        />
       </header>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[10rem_1fr]">
