@@ -5,6 +5,7 @@ import {
   formatDepth,
   formatDuration,
   formatShare,
+  pluralizeCount,
 } from './format-stats';
 
 describe('formatDuration', () => {
@@ -36,5 +37,12 @@ describe('figures', () => {
     expect(formatDayRange('2026-03-09', '2026-03-15')).toBe('9 Mar – 15 Mar 2026');
     expect(formatDayRange('2025-12-30', '2026-01-05')).toBe('30 Dec 2025 – 5 Jan 2026');
     expect(formatDayRange('2026-03-09', '2026-03-09')).toBe('9 Mar 2026');
+  });
+});
+
+describe('pluralizeCount', () => {
+  it('groups thousands and picks the singular for one', () => {
+    expect(pluralizeCount(1, 'reader')).toBe('1 reader');
+    expect(pluralizeCount(1204, 'reader')).toBe('1,204 readers');
   });
 });

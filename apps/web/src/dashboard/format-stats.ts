@@ -57,3 +57,8 @@ export function formatDayRange(first: string, last: string): string {
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
   return `${formatDay(first, !sameYear)} – ${formatDay(last, true)}`;
 }
+
+/** `1 reader`, `1,204 readers`. */
+export function pluralizeCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}

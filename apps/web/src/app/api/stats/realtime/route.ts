@@ -1,0 +1,18 @@
+import { getViewer } from '@/auth/get-viewer';
+import { loadRealtimeForViewer } from '@/dashboard/load-realtime-for-viewer';
+import { errorResponse } from '@/lib/app-error';
+import { getDb } from '@/lib/server-context';
+
+// GET /api/stats/realtime?course|document&bots – sessions of the last five minutes, for the dashboard
+export async function GET(request: Request): Promise<Response> {
+  try {
+    const realtime = await loadRealtimeForViewer(
+      await getDb(),
+      await getViewer(),
+      new URL(request.url).searchParams,
+    );
+    return Response.json(realtime, { headers: { 'cache-control': 'private, no-store' } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

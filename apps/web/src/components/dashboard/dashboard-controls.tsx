@@ -1,0 +1,111 @@
+'use client';
+
+import Form from 'next/form';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTransition } from 'react';
+import { type DashboardQuery, dashboardHref, RANGE_PRESETS } from '@/dashboard/dashboard-query';
+
+/**
+ * Range presets, a custom range and the two toggles. Every control is a URL change (links and
+ * a GET form), so a view can be shared and the back button goes back to the previous one.
+ */
+export function DashboardControls({ path, query }: { path: string; query: DashboardQuery }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  function toggle(change: Partial<DashboardQuery>) {
+    startTransition(() => router.push(dashboardHref(path, query, change), { scroll: false }));
+  }
+
+  return (
+    <div
+      className={`flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition-opacity lg:flex-row lg:flex-wrap lg:items-center ${
+        pending ? 'opacity-60' : ''
+      }`}
+      aria-busy={pending}
+    >
+      <nav aria-label="Date range">
+        <ul className="flex rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          {RANGE_PRESETS.map((days) => (
+            <li key={days} className="flex-1">
+              <Link
+                href={dashboardHref(path, query, { days })}
+                scroll={false}
+                aria-current={query.days === days ? 'page' : undefined}
+                className={`block whitespace-nowrap rounded-md px-3 py-1.5 text-center ${
+                  query.days === days
+                    ? 'bg-white text-ink shadow-sm'
+                    : 'text-slate-600 hover:text-ink'
+                }`}
+              >
+                {days} days
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Form
+        action={path}
+        scroll={false}
+        className="flex flex-wrap items-end gap-2 text-sm"
+        aria-label="Custom date range"
+      >
+        <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
+          From
+          <input
+            type="date"
+            name="from"
+            defaultValue={query.from}
+            required
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm text-ink"
+          />
+        </label>
+        <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
+          To
+          <input
+            type="date"
+            name="to"
+            defaultValue={query.to}
+            required
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm text-ink"
+          />
+        </label>
+        {query.compare ? null : <input type="hidden" name="compare" value="0" />}
+        {query.includeBots ? <input type="hidden" name="bots" value="1" /> : null}
+        <button
+          type="submit"
+          className={`rounded-md border px-3 py-1.5 font-medium ${
+            query.days === null
+              ? 'border-ink bg-ink text-white'
+              : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600'
+          }`}
+        >
+          Apply
+        </button>
+      </Form>
+
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-700 lg:ml-auto">
+        <label className="inline-flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            checked={query.compare}
+            onChange={(event) => toggle({ compare: event.target.checked })}
+            className="h-4 w-4 accent-brand-600"
+          />
+          Compare with previous period
+        </label>
+        <label className="inline-flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            checked={query.includeBots}
+            onChange={(event) => toggle({ includeBots: event.target.checked })}
+            className="h-4 w-4 accent-brand-600"
+          />
+          Include bots
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
+import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
+import { formatCount, pluralizeCount } from '@/dashboard/format-stats';
+
+const REFRESH_MS = 10_000;
+
+/**
+ * Who is reading right now (sessions of the last five minutes), refreshed every ten seconds
+ * from `endpoint` while the tab is visible; the server's figures are shown first.
+ */
+export function RealtimePanel({
+  initial,
+  endpoint,
+  showDocuments,
+}: {
+  initial: RealtimeSessions;
+  endpoint: string;
+  showDocuments: boolean;
+}) {
+  const [realtime, setRealtime] = useState(initial);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    async function refresh() {
+      if (document.visibilityState === 'hidden') return;
+      try {
+        const response = await fetch(endpoint, { cache: 'no-store' });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const next = (await response.json()) as RealtimeSessions;
+        if (!cancelled) {
+          setRealtime(next);
+          setFailed(false);
+        }
+      } catch {
+        if (!cancelled) setFailed(true);
+      }
+    }
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [endpoint]);
+
+  return (
+    <div>
+      <div className="flex items-baseline gap-3">
+        <span className="relative flex h-2.5 w-2.5 self-center" aria-hidden="true">
+          {realtime.sessions > 0 ? (
+            <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
+          ) : null}
+          <span
+            className={`relative inline-flex h-2.5 w-2.5 rounded-full ${
+              realtime.sessions > 0 ? 'bg-emerald-500' : 'bg-slate-300'
+            }`}
+          />
+        </span>
+        <p className="text-4xl font-semibold tabular-nums tracking-tight">
+          {formatCount(realtime.sessions)}
+        </p>
+        <p className="text-sm text-slate-600">
+          {realtime.sessions === 1 ? 'visitor' : 'visitors'} in the last 5 minutes
+        </p>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {pluralizeCount(realtime.views, 'page view')}
+        {failed ? <span className="ml-2 text-amber-700">· could not refresh, retrying</span> : null}
+      </p>
+      {showDocuments ? (
+        realtime.documents.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-500">Nobody is reading a document right now.</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-100 text-sm" aria-label="Being read now">
+            {realtime.documents.map((reading) => (
+              <li key={reading.documentId} className="flex items-center justify-between gap-3 py-2">
+                {reading.title ? (
+                  <Link
+                    href={dashboardDocumentPath({ id: reading.documentId })}
+                    className="min-w-0 truncate text-brand-700 hover:underline"
+                  >
+                    {reading.title}
+                  </Link>
+                ) : (
+                  <span className="min-w-0 truncate text-slate-500">A deleted document</span>
+                )}
+                <span className="shrink-0 tabular-nums text-slate-700">
+                  {pluralizeCount(reading.sessions, 'reader')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { formatCount, formatDepth, formatDuration } from '@/dashboard/format-stats';
+import { type CsvCell, csvFileName } from '@/dashboard/to-csv';
+import { CsvButton } from './csv-button';
+
+export type ColumnFormat = 'text' | 'count' | 'duration' | 'depth';
+
+export interface TableColumn {
+  key: string;
+  label: string;
+  format: ColumnFormat;
+}
+
+export type TableCell = string | number | null;
+
+export interface TableRow {
+  key: string;
+  cells: Record<string, TableCell>;
+  /** Where the first cell links to. */
+  href?: string;
+}
+
+type Direction = 'ascending' | 'descending';
+
+/**
+ * A table of figures: click a column header to sort (again to reverse), download exactly the
+ * rows shown, in the order shown, as CSV. The first column names the row; `barColumn` draws
+ * each row's share of that column behind its name, so the table reads like a bar chart.
+ */
+export function SortableTable({
+  title,
+  columns,
+  rows,
+  range,
+  barColumn,
+  emptyText = 'No visits in this period',
+}: {
+  /** The table's caption and the CSV file's name. */
+  title: string;
+  columns: TableColumn[];
+  rows: TableRow[];
+  /** First and last day of the figures, for the CSV file's name. */
+  range: { from: string; to: string };
+  barColumn?: string;
+  emptyText?: string;
+}) {
+  const [sort, setSort] = useState<{ key: string; direction: Direction } | null>(
+    barColumn ? { key: barColumn, direction: 'descending' } : null,
+  );
+  const sorted = sort ? sortRows(rows, sort.key, sort.direction) : rows;
+  const barMax = barColumn ? Math.max(0, ...rows.map((row) => numeric(row.cells[barColumn]))) : 0;
+
+  function sortBy(column: TableColumn) {
+    const first: Direction = column.format === 'text' ? 'ascending' : 'descending';
+    setSort((current) =>
+      current?.key === column.key
+        ? { key: column.key, direction: current.direction === first ? flip(first) : first }
+        : { key: column.key, direction: first },
+    );
+  }
+
+  function csvRows(): CsvCell[][] {
+    return sorted.map((row) => columns.map((column) => csvValue(column, row.cells[column.key])));
+  }
+
+  return (
+    <div>
+      <div className="-mx-4 overflow-x-auto px-4 sm:-mx-5 sm:px-5">
+        <table className="w-full min-w-[28rem] border-collapse text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-xs text-slate-600">
+              {columns.map((column, index) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={sort?.key === column.key ? sort.direction : undefined}
+                  className={`py-2 font-medium ${index === 0 ? 'text-left' : 'pl-4 text-right'}`}
+                >
+                  <button
+                    type="button"
+                    onClick={() => sortBy(column)}
+                    className={`inline-flex items-center gap-1 rounded hover:text-ink ${
+                      sort?.key === column.key ? 'text-ink' : ''
+                    }`}
+                  >
+                    {column.label}
+                    <SortIndicator direction={sort?.key === column.key ? sort.direction : null} />
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="py-8 text-center text-slate-500">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              sorted.map((row) => (
+                <tr key={row.key} className="border-b border-slate-100 last:border-0">
+                  {columns.map((column, index) =>
+                    index === 0 ? (
+                      <th
+                        key={column.key}
+                        scope="row"
+                        className="relative py-2 pr-2 text-left font-normal"
+                      >
+                        {barColumn && barMax > 0 ? (
+                          <span
+                            aria-hidden="true"
+                            className="absolute inset-y-1 left-0 rounded bg-brand-50"
+                            style={{ width: `${(numeric(row.cells[barColumn]) / barMax) * 100}%` }}
+                          />
+                        ) : null}
+                        <span className="relative block max-w-[22rem] truncate px-1.5">
+                          {row.href ? (
+                            <Link href={row.href} className="text-brand-700 hover:underline">
+                              {display(column, row.cells[column.key])}
+                            </Link>
+                          ) : (
+                            display(column, row.cells[column.key])
+                          )}
+                        </span>
+                      </th>
+                    ) : (
+                      <td
+                        key={column.key}
+                        className="py-2 pl-4 text-right tabular-nums text-slate-800"
+                      >
+                        {display(column, row.cells[column.key])}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {sorted.length > 0 ? (
+        <div className="mt-2 flex justify-end">
+          <CsvButton
+            fileName={csvFileName(title, range.from, range.to)}
+            header={columns.map(csvHeader)}
+            rows={csvRows}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SortIndicator({ direction }: { direction: Direction | null }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 8 12" className="h-3 w-2">
+      <path d="M4 1 7 5H1z" className={direction === 'ascending' ? 'fill-ink' : 'fill-slate-300'} />
+      <path
+        d="M4 11 1 7h6z"
+        className={direction === 'descending' ? 'fill-ink' : 'fill-slate-300'}
+      />
+    </svg>
+  );
+}
+
+function flip(direction: Direction): Direction {
+  return direction === 'ascending' ? 'descending' : 'ascending';
+}
+
+function numeric(cell: TableCell | undefined): number {
+  return typeof cell === 'number' ? cell : 0;
+}
+
+/** A stable sort, missing values last whichever the direction. */
+function sortRows(rows: TableRow[], key: string, direction: Direction): TableRow[] {
+  const sign = direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const left = a.cells[key] ?? null;
+    const right = b.cells[key] ?? null;
+    if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1;
+    if (typeof left === 'number' && typeof right === 'number') return (left - right) * sign;
+    return String(left).localeCompare(String(right), 'en', { numeric: true }) * sign;
+  });
+}
+
+function display(column: TableColumn, cell: TableCell | undefined): string {
+  if (cell === null || cell === undefined) return '–';
+  if (typeof cell === 'string') return cell;
+  switch (column.format) {
+    case 'duration':
+      return formatDuration(cell);
+    case 'depth':
+      return formatDepth(cell);
+    default:
+      return formatCount(cell);
+  }
+}
+
+function csvHeader(column: TableColumn): string {
+  if (column.format === 'duration') return `${column.label} (seconds)`;
+  if (column.format === 'depth') return `${column.label} (%)`;
+  return column.label;
+}
+
+function csvValue(column: TableColumn, cell: TableCell | undefined): CsvCell {
+  if (cell === undefined || cell === null || typeof cell === 'string') return cell ?? null;
+  if (column.format === 'duration') return Math.round(cell);
+  if (column.format === 'depth') return Math.round(cell * 10) / 10;
+  return cell;
+}
