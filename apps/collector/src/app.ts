@@ -20,6 +20,7 @@ import {
 import { createIpHasher } from './hash-ip';
 import { insertEvents, isRefusedData } from './insert-events';
 import { createUserAgentParser } from './parse-user-agent';
+import { createSessionUserLookup, readSessionToken } from './resolve-session-user';
 import { describeProblems, type EventRow, toEventRows } from './to-event-rows';
 
 export interface CollectorDeps {
@@ -36,6 +37,10 @@ export interface CollectorDeps {
 /** Browsers cap it (Chrome at 2 h); those that allow more keep the preflight for a day. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 const RETRY_AFTER_SECONDS = '1';
+/** Session tokens whose user is remembered at once (about 150 bytes each). */
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+const FIND_SESSION_SQL =
+  'SELECT user_id, expires_at FROM sessions WHERE token = $1 AND expires_at > now()';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,11 +49,14 @@ declare module 'fastify' {
   }
 }
 
-/** A pool sized for the writer's flushes plus partition upkeep, failing fast when PostgreSQL is away. */
+/**
+ * A pool sized for the writer's flushes plus partition upkeep and session lookups, failing fast
+ * when PostgreSQL is away.
+ */
 export function createCollectorPool(config: CollectorConfig): pg.Pool {
   return new pg.Pool({
     connectionString: config.databaseUrl,
-    max: config.flushConcurrency + 1,
+    max: config.flushConcurrency + 2,
     connectionTimeoutMillis: config.databaseTimeoutMs,
     query_timeout: config.databaseTimeoutMs,
     idleTimeoutMillis: 30_000,
@@ -107,6 +115,19 @@ export async function buildCollectorApp(
 
   const parseUserAgent = createUserAgentParser();
   const hashIp = createIpHasher(config.authSecret);
+  const sessionUsers = createSessionUserLookup({
+    findSession: async (token) => {
+      const result = await pool.query<{ user_id: string; expires_at: Date }>({
+        name: 'coursepack_find_session',
+        text: FIND_SESSION_SQL,
+        values: [token],
+      });
+      const row = result.rows[0];
+      return row && { userId: row.user_id, expiresAt: row.expires_at };
+    },
+    ttlMs: config.sessionCacheMs,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
   const allowedOrigins = new Set(config.allowedOrigins);
   const isAllowedOrigin = (origin: string | undefined) =>
     origin !== undefined && allowedOrigins.has(origin);
@@ -199,11 +220,19 @@ export async function buildCollectorApp(
     },
     async (request, reply) => {
       const now = new Date();
+      // The signed-in user behind the web app's session cookie, which the browser sends with the
+      // tracker's credentialed request when the collector shares the site. No cookie (anonymous
+      // events, the benchmarks): no lookup, no await. While the database is down the write
+      // answers 503 anyway.
+      const token = readSessionToken(request.headers.cookie, config.authSecret);
+      const userId =
+        token !== null && writer.databaseUp ? await sessionUsers.userIdFor(token) : null;
       const rows = toEventRows(request.body, {
         now,
         batch: request.eventBatch,
         userAgent: parseUserAgent(request.headers['user-agent']),
         ipHash: hashIp(request.ip, now),
+        userId,
       });
       await writer.write(rows);
       return reply.code(204).send();

@@ -30,6 +30,7 @@ describe('parseCollectorConfig', () => {
       flushConcurrency: 2,
       trustProxy: false,
       logLevel: 'info',
+      sessionCacheMs: 60_000,
     });
   });
 

@@ -11,7 +11,10 @@ export interface CollectorConfig {
   trackingPath: string;
   /** Exact origins (`scheme://host[:port]`) allowed to send events from a browser. */
   allowedOrigins: string[];
-  /** Key of the daily IP-hash salt: HMAC(authSecret, UTC date). */
+  /**
+   * The web app's AUTH_SECRET: verifies its session cookies (linking events to signed-in users)
+   * and keys the daily IP-hash salt, HMAC(authSecret, UTC date).
+   */
   authSecret: string;
   /** True when the development AUTH_SECRET is in use (never allowed in production). */
   usingDevelopmentSecret: boolean;
@@ -31,12 +34,20 @@ export interface CollectorConfig {
   databaseTimeoutMs: number;
   /** Monthly partitions kept ready ahead of the current month. */
   partitionMonthsAhead: number;
+  /** How long a session token's user is remembered; 0 looks every request up. */
+  sessionCacheMs: number;
   /** Fastify's `trustProxy`: false, true, a hop count, or a list of proxy addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   logLevel: string;
 }
 
-export const DEVELOPMENT_AUTH_SECRET = 'coursepack-development-auth-secret';
+/**
+ * Used when AUTH_SECRET is unset, outside production. The same value as the web app's
+ * (apps/web/src/lib/web-config.ts; scripts/start/shared-auth-secret.test.ts keeps them equal),
+ * so in development the collector verifies the session cookies the web app signs. Duplicated
+ * rather than imported: the collector does not depend on the web app.
+ */
+export const DEVELOPMENT_AUTH_SECRET = 'coursepack-development-secret-do-not-use-in-production';
 const DEFAULT_ALLOWED_ORIGINS = 'http://localhost:3000,http://127.0.0.1:3000';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -123,6 +134,7 @@ export function parseCollectorConfig(env: Env = process.env): CollectorConfig {
     databaseRetryMs: read.integer('COLLECTOR_DB_RETRY_MS', 1000, 0, 60_000),
     databaseTimeoutMs: read.integer('COLLECTOR_DB_TIMEOUT_MS', 5000, 100, 120_000),
     partitionMonthsAhead: read.integer('COLLECTOR_PARTITION_MONTHS_AHEAD', 3, 1, 24),
+    sessionCacheMs: read.integer('COLLECTOR_SESSION_CACHE_MS', 60_000, 0, 3_600_000),
     trustProxy,
     logLevel,
   };

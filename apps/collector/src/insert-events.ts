@@ -39,12 +39,13 @@ const COLUMNS = [
   ['device_model', 'text'],
   ['is_bot', 'bool'],
   ['ip_hash', 'text'],
+  ['user_id', 'text'],
 ] as const satisfies readonly (readonly [keyof EventRow, string])[];
 
 /**
  * One statement for any number of rows: the batch travels as one JSON parameter that
  * PostgreSQL unpacks with `json_to_recordset` (V8's JSON.stringify is far cheaper than
- * encoding 36 array parameters, and the server parses JSON natively). Its text never
+ * encoding 37 array parameters, and the server parses JSON natively). Its text never
  * changes, so it is prepared once per connection; a batch of 2,000 events costs one round trip
  * and one commit. Duplicate ids (a retried send, or the same event twice in one batch) are
  * skipped by the primary key.

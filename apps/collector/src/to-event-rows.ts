@@ -5,16 +5,17 @@ import type { AcceptedPayload } from './event-schema';
 import type { ParsedUserAgent } from './parse-user-agent';
 
 /**
- * One row of `events`, in the shape insert-events.ts writes: every column but those the
- * database fills (`stored_at`) or a later step links (`user_id`). Derived from the table's
- * type, so the columns are listed once.
+ * One row of `events`, in the shape insert-events.ts writes: every column but the one the
+ * database fills (`stored_at`). Derived from the table's type, so the columns are listed once.
  */
-export type EventRow = Omit<Selectable<EventsTable>, 'stored_at' | 'user_id'>;
+export type EventRow = Omit<Selectable<EventsTable>, 'stored_at'>;
 
 export interface RequestContext {
   now: Date;
   userAgent: ParsedUserAgent;
   ipHash: string | null;
+  /** The signed-in user whose session cookie came with the request (docs/collector.md). */
+  userId?: string | null;
   /** Whether the body was an array (field names then carry the event's index). */
   batch: boolean;
 }
@@ -87,6 +88,7 @@ export function toEventRows(
       location: payload.location,
       ...context.userAgent,
       ip_hash: context.ipHash,
+      user_id: context.userId ?? null,
     };
   });
   if (problems.length > 0) {
