@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteMemberContent } from './delete-member-content';
+import { getAccountOverview } from './get-account-overview';
 
 const media = vi.hoisted(() => ({ destroyAsset: vi.fn(), uploadAsset: vi.fn() }));
 vi.mock('@coursepack/images/upload-asset', () => media);
@@ -86,6 +87,29 @@ afterAll(async () => {
 });
 
 describe("deleting a leaving member's content", () => {
+  it('is announced on the account page with the counts it will delete and keep', async () => {
+    const leaver = {
+      id: 'leaver',
+      email: 'leaver@example.org',
+      name: 'Leaver',
+      role: 'member' as const,
+      emailVerified: true,
+      image: null,
+    };
+    await db
+      .insertInto('course_follows')
+      .values({ user_id: 'leaver', course_id: ids.shared })
+      .execute();
+    expect(await getAccountOverview(db, leaver)).toEqual({
+      hasPassword: false,
+      documents: 3,
+      coursesDeleted: 1,
+      coursesKept: 1,
+      follows: 1,
+      bookmarks: 0,
+    });
+  });
+
   it('deletes their documents and courses, keeps what others contributed, and goes on when media fails', async () => {
     // One destroy fails: the rows are already gone, the rest of the files are still deleted.
     media.destroyAsset.mockImplementation(async (_c, publicId: string) => {

@@ -1,0 +1,85 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getViewer } from '@/auth/get-viewer';
+import { CourseForm } from '@/components/courses/course-form';
+import { SignInPrompt } from '@/components/members/sign-in-prompt';
+import { type EditableCourse, getEditableCourse } from '@/courses/get-editable-course';
+import { listCourseChoices } from '@/courses/list-course-choices';
+import { AppError } from '@/lib/app-error';
+import { coverImageUrl } from '@/lib/media-urls';
+import { coursePath, parseRef } from '@/lib/refs';
+import { getDb } from '@/lib/server-context';
+
+type Params = Promise<{ courseRef: string }>;
+
+export const metadata: Metadata = { title: 'Edit course', robots: { index: false } };
+
+export default async function EditCoursePage({ params }: { params: Params }) {
+  const ref = parseRef((await params).courseRef);
+  if (!ref) notFound();
+  const db = await getDb();
+  let course: EditableCourse;
+  try {
+    course = await getEditableCourse(db, await getViewer(), ref.id);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'unauthorized') {
+      return (
+        <SignInPrompt
+          title="Edit this course"
+          reason="Sign in as the course's owner (or an admin) to edit it."
+          returnTo={`/courses/${ref.id}/edit`}
+        />
+      );
+    }
+    if (error.code === 'forbidden') return <Forbidden path={`/courses/${ref.id}`} />;
+    notFound();
+  }
+  if (ref.slug !== course.slug) permanentRedirect(`${coursePath(course)}/edit`);
+  const { subjects, institutions } = await listCourseChoices(db);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+        <Link href={coursePath(course)} className="hover:text-brand-700 hover:underline">
+          {course.title}
+        </Link>{' '}
+        / Edit
+      </nav>
+      <h1 className="text-3xl font-bold tracking-tight">Edit course</h1>
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
+        <CourseForm
+          courseId={course.id}
+          initial={{
+            title: course.title,
+            code: course.code ?? '',
+            subject: course.subject,
+            institution: course.institution,
+            description: course.description,
+          }}
+          coverUrl={coverImageUrl(course.coverAssetId)}
+          subjects={subjects}
+          institutions={institutions}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Forbidden({ path }: { path: string }) {
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">403</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">You can’t edit this course</h1>
+      <p className="mt-3 text-slate-600">
+        Only the course’s owner and admins can change it. You can still add documents to it.
+      </p>
+      <Link
+        href={path}
+        className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+      >
+        Back to the course
+      </Link>
+    </div>
+  );
+}
