@@ -19,29 +19,31 @@ export function completeDailySeries(daily: DailyActivity[], range: StatsRange): 
   return series;
 }
 
+/** What the dashboard charts of a page: its reading time and how many readers stopped on it. */
+export type PagePoint = Pick<PageAttention, 'page' | 'activeSeconds' | 'stops'>;
+
 /** Every page of a document, 1 to its page count (or the highest page seen), unread ones as zeros. */
-export function completePageSeries(pages: PageAttention[], pageCount: number): PageAttention[] {
+export function completePageSeries(pages: PagePoint[], pageCount: number): PagePoint[] {
   const byPage = new Map(pages.map((page) => [page.page, page]));
   const last = Math.max(pageCount, ...pages.map((page) => page.page));
-  return Array.from(
-    { length: last },
-    (_, index) =>
-      byPage.get(index + 1) ?? { page: index + 1, activeSeconds: 0, readers: 0, stops: 0 },
-  );
+  return Array.from({ length: last }, (_, index) => {
+    const page = byPage.get(index + 1);
+    return { page: index + 1, activeSeconds: page?.activeSeconds ?? 0, stops: page?.stops ?? 0 };
+  });
 }
 
 export interface AttentionSummary {
   /** The page read longest, or null when no page was read. */
-  mostRead: PageAttention | null;
+  mostRead: PagePoint | null;
   /** The page most readers stopped on, or null when none stopped. */
-  mostStops: PageAttention | null;
+  mostStops: PagePoint | null;
   totalStops: number;
 }
 
 /** The two facts an owner looks for first: where readers spend time, and where they leave. */
-export function summarizeAttention(pages: PageAttention[]): AttentionSummary {
-  let mostRead: PageAttention | null = null;
-  let mostStops: PageAttention | null = null;
+export function summarizeAttention(pages: PagePoint[]): AttentionSummary {
+  let mostRead: PagePoint | null = null;
+  let mostStops: PagePoint | null = null;
   let totalStops = 0;
   for (const page of pages) {
     totalStops += page.stops;

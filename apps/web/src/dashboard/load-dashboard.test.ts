@@ -246,9 +246,9 @@ describe('loadDashboard', () => {
       { day: '2026-03-11', sessions: 0, views: 0, activeSeconds: 0 },
     ]);
     expect(data.pages).toEqual([
-      { page: 1, activeSeconds: 0, readers: 0, stops: 0 },
-      { page: 2, activeSeconds: 10, readers: 1, stops: 1 },
-      { page: 3, activeSeconds: 0, readers: 0, stops: 0 },
+      { page: 1, activeSeconds: 0, stops: 0 },
+      { page: 2, activeSeconds: 10, stops: 1 },
+      { page: 3, activeSeconds: 0, stops: 0 },
     ]);
     expect(data.funnel).toEqual({ reads: 1, reached: { 25: 1, 50: 1, 75: 0, 100: 0 } });
     expect(data.topDocuments).toBeNull();

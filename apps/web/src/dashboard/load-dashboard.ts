@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AnalyticsOptions } from '@/analytics/analytics-scope';
 import { type DepthFunnel, getDepthFunnel } from '@/analytics/get-depth-funnel';
 import { getOverviewStats, type OverviewStats } from '@/analytics/get-overview-stats';
-import { getPageAttention, type PageAttention } from '@/analytics/get-page-attention';
+import { getPageAttention } from '@/analytics/get-page-attention';
 import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { type ActionCount, listActions } from '@/analytics/list-actions';
 import { type DailyActivity, listDailyActivity } from '@/analytics/list-daily-activity';
@@ -13,7 +13,7 @@ import { listTopCourses, type TopCourse } from '@/analytics/list-top-courses';
 import { listTopDocuments, type TopDocument } from '@/analytics/list-top-documents';
 import { listTrafficSources, type TrafficSources } from '@/analytics/list-traffic-sources';
 import type { StatsRange } from '@/analytics/stats-range';
-import { completeDailySeries, completePageSeries } from './complete-series';
+import { completeDailySeries, completePageSeries, type PagePoint } from './complete-series';
 import type { DashboardView } from './resolve-dashboard-access';
 
 export interface DashboardOptions {
@@ -35,7 +35,7 @@ export interface DashboardData {
   /** Overviews and courses. */
   topDocuments: TopDocument[] | null;
   /** Documents only: every page, unread ones as zeros. */
-  pages: PageAttention[] | null;
+  pages: PagePoint[] | null;
   sources: TrafficSources;
   devices: Devices;
   actions: ActionCount[];

@@ -1,5 +1,4 @@
-import type { PageAttention } from '@/analytics/get-page-attention';
-import { summarizeAttention } from '@/dashboard/complete-series';
+import { type PagePoint, summarizeAttention } from '@/dashboard/complete-series';
 import { formatCount, formatDuration, formatShare } from '@/dashboard/format-stats';
 import { ColumnChart } from './column-chart';
 import { SortableTable } from './sortable-table';
@@ -13,7 +12,7 @@ export function PageAttentionChart({
   pages,
   range,
 }: {
-  pages: PageAttention[];
+  pages: PagePoint[];
   range: { from: string; to: string };
 }) {
   const summary = summarizeAttention(pages);
@@ -50,7 +49,7 @@ export function PageAttentionChart({
               columns={pages.map((page) => ({
                 key: String(page.page),
                 value: page.activeSeconds,
-                tooltip: `Page ${page.page}: ${formatDuration(page.activeSeconds)} reading, ${formatCount(page.readers)} readers`,
+                tooltip: `Page ${page.page}: ${formatDuration(page.activeSeconds)} reading`,
               }))}
               format={formatDuration}
               xLabels={[]}
@@ -81,7 +80,6 @@ export function PageAttentionChart({
             columns={[
               { key: 'page', label: 'Page', format: 'count' },
               { key: 'active', label: 'Reading time', format: 'duration' },
-              { key: 'readers', label: 'Readers', format: 'count' },
               { key: 'stops', label: 'Stopped here', format: 'count' },
             ]}
             rows={pages.map((page) => ({
@@ -89,7 +87,6 @@ export function PageAttentionChart({
               cells: {
                 page: page.page,
                 active: page.activeSeconds,
-                readers: page.readers,
                 stops: page.stops,
               },
             }))}
