@@ -230,9 +230,20 @@ export interface AnalyticsSessionHoursTable {
 }
 
 /** Active reading time per page of a document, per session and UTC hour. */
-export interface AnalyticsPageHoursTable {
+export interface AnalyticsSessionPagesTable {
   hour: Timestamp;
   session_id: string;
+  course_id: number | null;
+  doc_id: number;
+  is_bot: boolean;
+  page: number;
+  pings: number;
+  active_ms: number;
+}
+
+/** `analytics_session_pages` added up per document, page and UTC hour. */
+export interface AnalyticsPageHoursTable {
+  hour: Timestamp;
   course_id: number | null;
   doc_id: number;
   is_bot: boolean;
@@ -276,6 +287,7 @@ export interface Database {
   document_pages: DocumentPagesTable;
   events: EventsTable;
   analytics_session_hours: AnalyticsSessionHoursTable;
+  analytics_session_pages: AnalyticsSessionPagesTable;
   analytics_page_hours: AnalyticsPageHoursTable;
   analytics_action_hours: AnalyticsActionHoursTable;
   analytics_refresh_state: AnalyticsRefreshStateTable;

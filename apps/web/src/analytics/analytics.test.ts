@@ -310,16 +310,16 @@ describe('reading depth', () => {
 describe('page attention', () => {
   it('credits each active ping to the page in view and finds where readers stopped', async () => {
     expect(await getPageAttention(db, documentA1(), range)).toEqual([
-      { page: 1, activeSeconds: 15, readers: 2, stops: 0 },
-      { page: 2, activeSeconds: 8, readers: 1, stops: 0 },
-      { page: 3, activeSeconds: 5, readers: 1, stops: 1 },
-      { page: 4, activeSeconds: 5, readers: 1, stops: 1 },
+      { page: 1, activeSeconds: 15, stops: 0 },
+      { page: 2, activeSeconds: 8, stops: 0 },
+      { page: 3, activeSeconds: 5, stops: 1 },
+      { page: 4, activeSeconds: 5, stops: 1 },
     ]);
   });
 
   it('adds pages of the same number across the documents of a course', async () => {
     const pages = await getPageAttention(db, courseA(), range);
-    expect(pages[0]).toEqual({ page: 1, activeSeconds: 20, readers: 2, stops: 1 });
+    expect(pages[0]).toEqual({ page: 1, activeSeconds: 20, stops: 1 });
   });
 });
 
@@ -426,10 +426,10 @@ describe('stats API shape', () => {
       average_depth: 87.5,
       depth: { '25': 2, '50': 2, '75': 2, '100': 1 },
       pages: [
-        { page: 1, active_seconds: 15, readers: 2, stops: 0 },
-        { page: 2, active_seconds: 8, readers: 1, stops: 0 },
-        { page: 3, active_seconds: 5, readers: 1, stops: 1 },
-        { page: 4, active_seconds: 5, readers: 1, stops: 1 },
+        { page: 1, active_seconds: 15, stops: 0 },
+        { page: 2, active_seconds: 8, stops: 0 },
+        { page: 3, active_seconds: 5, stops: 1 },
+        { page: 4, active_seconds: 5, stops: 1 },
       ],
     });
   });

@@ -17,7 +17,7 @@ export interface ContentStats {
   average_depth: number | null;
   /** Reads (session × document) whose furthest scroll reached at least each level. */
   depth: { '25': number; '50': number; '75': number; '100': number };
-  pages: { page: number; active_seconds: number; readers: number; stops: number }[];
+  pages: { page: number; active_seconds: number; stops: number }[];
 }
 
 /** A document's or course's statistics in the stats API's shape. */
@@ -48,7 +48,6 @@ export async function getContentStats(
     pages: pages.map((page) => ({
       page: page.page,
       active_seconds: page.activeSeconds,
-      readers: page.readers,
       stops: page.stops,
     })),
   };

@@ -8,8 +8,6 @@ export interface PageAttention {
   page: number;
   /** Active reading time while this page was in view. */
   activeSeconds: number;
-  /** Distinct sessions with an active ping on this page. */
-  readers: number;
   /** Reads (session, document) whose last presence ping in range was on this page. */
   stops: number;
 }
@@ -27,11 +25,13 @@ export async function getPageAttention(
 ): Promise<PageAttention[]> {
   const pages = selectAnalyticsRows('pages', scope, range, options);
   const sessions = selectAnalyticsRows('sessions', scope, range, options);
-  const result = await sql<{ page: number; active_ms: number; readers: number; stops: number }>`
+  const result = await sql<{ page: number; active_ms: number; stops: number }>`
     WITH attention AS (
-      SELECT page, sum(active_ms) AS active_ms, count(DISTINCT session_id) AS readers
+      -- A refresh may leave a page's total at zero pings (its reader's day was recomputed).
+      SELECT page, sum(active_ms) AS active_ms
       FROM ${pages} AS p
       GROUP BY page
+      HAVING sum(pings) > 0
     ),
     stops AS (
       SELECT last_page AS page, count(*) AS stops
@@ -43,14 +43,12 @@ export async function getPageAttention(
       ) AS last_pages
       GROUP BY last_page
     )
-    SELECT page, coalesce(attention.active_ms, 0) AS active_ms,
-      coalesce(attention.readers, 0) AS readers, coalesce(stops.stops, 0) AS stops
+    SELECT page, coalesce(attention.active_ms, 0) AS active_ms, coalesce(stops.stops, 0) AS stops
     FROM attention FULL JOIN stops USING (page)
     ORDER BY page`.execute(db);
   return result.rows.map((row) => ({
     page: row.page,
     activeSeconds: row.active_ms / 1000,
-    readers: row.readers,
     stops: row.stops,
   }));
 }

@@ -24,8 +24,10 @@ const TABLES = {
 } satisfies Record<string, { table: string; aggregate: Aggregate }>;
 
 /**
- * The rows of one rollup (sessions: `analytics_session_hours`, pages, actions) in a scope and
- * range, as a relation to select from: the stored rollup, or the same rows computed from events.
+ * The rows of one rollup (sessions: `analytics_session_hours`, pages: `analytics_page_hours`,
+ * actions: `analytics_action_hours`) in a scope and range, as a relation to select from: the
+ * stored rollup, or the same rows computed from events (pages then per session too, which sums
+ * to the same).
  */
 export function selectAnalyticsRows(
   kind: keyof typeof TABLES,

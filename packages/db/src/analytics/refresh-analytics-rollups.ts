@@ -98,9 +98,8 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
 // Events stored after the watermark are read too (they are committed); the next refresh
 // recomputes their session-days once more, which changes nothing.
 async function recomputeAll(trx: Transaction<Database>) {
-  await sql`TRUNCATE analytics_session_hours, analytics_page_hours, analytics_action_hours`.execute(
-    trx,
-  );
+  await sql`TRUNCATE analytics_session_hours, analytics_session_pages, analytics_page_hours,
+    analytics_action_hours`.execute(trx);
   const result = await insertRollups(trx, sql`events`);
   const sessionDays = await sql<{ n: number }>`
     SELECT count(*) AS n FROM (
@@ -123,9 +122,21 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
   const newEvents = affected.rows[0]?.events ?? 0;
   if (sessionDays > 0) {
     await sql`ANALYZE analytics_affected`.execute(trx);
+    // Take what these session-days contributed out of the per-page totals; insertRollups adds
+    // their new contribution back.
+    await sql`
+      INSERT INTO analytics_page_hours (hour, course_id, doc_id, is_bot, page, pings, active_ms)
+      SELECT p.hour, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
+      FROM analytics_session_pages AS p JOIN analytics_affected AS a
+        ON p.session_id = a.session_id
+       AND p.hour >= a.day AND p.hour < a.day + interval '24 hours'
+      GROUP BY p.hour, p.course_id, p.doc_id, p.is_bot, p.page
+      ON CONFLICT (doc_id, hour, page, is_bot, course_id) DO UPDATE SET
+        pings = analytics_page_hours.pings + excluded.pings,
+        active_ms = analytics_page_hours.active_ms + excluded.active_ms`.execute(trx);
     for (const table of [
       'analytics_session_hours',
-      'analytics_page_hours',
+      'analytics_session_pages',
       'analytics_action_hours',
     ]) {
       await sql`
@@ -145,7 +156,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
 }
 
 /**
- * One statement writes all three tables, so the window over presence pings is computed once.
+ * One statement writes every table, so the window over presence pings is computed once.
  * Returns the number of events read.
  */
 async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
@@ -159,9 +170,19 @@ async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unkn
       RETURNING events
     ),
     pages AS (
-      INSERT INTO analytics_page_hours
+      INSERT INTO analytics_session_pages
         (hour, session_id, course_id, doc_id, is_bot, page, pings, active_ms)
       ${aggregatePageHours(sql`classified`)}
+      RETURNING hour, course_id, doc_id, is_bot, page, pings, active_ms
+    ),
+    page_totals AS (
+      INSERT INTO analytics_page_hours (hour, course_id, doc_id, is_bot, page, pings, active_ms)
+      SELECT hour, course_id, doc_id, is_bot, page, sum(pings), sum(active_ms)
+      FROM pages
+      GROUP BY hour, course_id, doc_id, is_bot, page
+      ON CONFLICT (doc_id, hour, page, is_bot, course_id) DO UPDATE SET
+        pings = analytics_page_hours.pings + excluded.pings,
+        active_ms = analytics_page_hours.active_ms + excluded.active_ms
     ),
     actions AS (
       INSERT INTO analytics_action_hours

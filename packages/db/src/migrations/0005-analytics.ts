@@ -10,8 +10,9 @@ import { type Kysely, sql } from 'kysely';
  * visit instead of every presence ping (a five-minute read is ~60 events and one row). The
  * source and device columns are part of the grain too, so every breakdown stays exact.
  *
- * There are no unique keys: a refresh deletes a session's rows for a UTC day and recomputes them
- * from `events`, which is what makes late and out-of-order events harmless.
+ * A refresh deletes a session's rows for a UTC day and recomputes them from `events`, which is
+ * what makes late and out-of-order events harmless; the per-page totals are adjusted by the
+ * difference.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -49,8 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
+  // Attention per page, two ways: per session (to know what a session-day contributed when it
+  // is recomputed) and added up per document, page and hour (what queries read: a busy
+  // document's readers turn many pages, so the per-session rows are ~7× the session rows).
   await sql`
-    CREATE TABLE analytics_page_hours (
+    CREATE TABLE analytics_session_pages (
       hour timestamptz NOT NULL,
       session_id uuid NOT NULL,
       course_id bigint,
@@ -60,15 +64,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       pings integer NOT NULL,
       active_ms bigint NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX analytics_page_hours_session_idx ON analytics_page_hours (session_id, hour)`.execute(
+  await sql`CREATE INDEX analytics_session_pages_session_idx ON analytics_session_pages (session_id, hour)`.execute(
     db,
   );
-  await sql`CREATE INDEX analytics_page_hours_doc_idx ON analytics_page_hours (doc_id, hour)`.execute(
-    db,
-  );
+  await sql`
+    CREATE TABLE analytics_page_hours (
+      hour timestamptz NOT NULL,
+      course_id bigint,
+      doc_id bigint NOT NULL,
+      is_bot boolean NOT NULL,
+      page integer NOT NULL,
+      pings integer NOT NULL,
+      active_ms bigint NOT NULL
+    )`.execute(db);
+  await sql`
+    CREATE UNIQUE INDEX analytics_page_hours_key ON analytics_page_hours
+      (doc_id, hour, page, is_bot, course_id) NULLS NOT DISTINCT`.execute(db);
   await sql`CREATE INDEX analytics_page_hours_course_idx ON analytics_page_hours (course_id, hour) WHERE course_id IS NOT NULL`.execute(
     db,
   );
+  await sql`CREATE INDEX analytics_page_hours_hour_idx ON analytics_page_hours (hour)`.execute(db);
 
   await sql`
     CREATE TABLE analytics_action_hours (
@@ -108,5 +123,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS analytics_refresh_state`.execute(db);
   await sql`DROP TABLE IF EXISTS analytics_action_hours`.execute(db);
   await sql`DROP TABLE IF EXISTS analytics_page_hours`.execute(db);
+  await sql`DROP TABLE IF EXISTS analytics_session_pages`.execute(db);
   await sql`DROP TABLE IF EXISTS analytics_session_hours`.execute(db);
 }

@@ -1,0 +1,146 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/lib/app-error';
+import { loadStatsForViewer, type StatsRequest } from './load-stats-for-viewer';
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+const ids = { course: 0, document: 0 };
+
+function viewer(id: string, role: Viewer['role'] = 'member'): Viewer {
+  return { id, email: `${id}@example.com`, name: id, role, emailVerified: true, image: null };
+}
+
+const owner = viewer('owner');
+const stranger = viewer('stranger');
+const admin = viewer('admin', 'admin');
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  await db
+    .insertInto('users')
+    .values([owner, stranger, admin].map(({ id, name, email }) => ({ id, name, email })))
+    .execute();
+  const institution = await db
+    .insertInto('institutions')
+    .values({ slug: 'north', name: 'North' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const subject = await db
+    .insertInto('subjects')
+    .values({ slug: 'maths', name: 'Maths' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = await db
+    .insertInto('courses')
+    .values({
+      slug: 'algebra',
+      title: 'Algebra',
+      subject_id: subject.id,
+      institution_id: institution.id,
+      owner_id: owner.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.course = course.id;
+  const document = await db
+    .insertInto('documents')
+    .values({ slug: 'notes', title: 'Notes', course_id: course.id, kind: 'notes' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.document = document.id;
+  await db
+    .insertInto('events')
+    .values({
+      event_id: '0195f0a0-0000-7000-8000-000000000001',
+      received_at: '2026-05-10T10:00:00Z',
+      type: 'page',
+      name: 'page',
+      action: 'view',
+      course_id: course.id,
+      doc_id: document.id,
+      session_id: '0195f0a0-0000-7000-8000-0000000000aa',
+      path: '/documents/1',
+      path_with_params: '/documents/1',
+      location: 'http://localhost:3000/documents/1',
+    })
+    .execute();
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+const now = new Date('2026-05-20T12:00:00Z');
+
+function request(kind: StatsRequest['kind'], id: number | string, query = ''): StatsRequest {
+  return { kind, id: String(id), searchParams: new URLSearchParams(query) };
+}
+
+async function failure(who: Viewer | null, stats: StatsRequest) {
+  try {
+    await loadStatsForViewer(db, who, stats, now);
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, parameter: error.details?.parameter };
+    throw error;
+  }
+  throw new Error('the request was answered');
+}
+
+describe('stats API access', () => {
+  it('asks anonymous visitors to sign in, before looking at anything else', async () => {
+    expect(await failure(null, request('document', ids.document))).toEqual({
+      code: 'unauthorized',
+      parameter: undefined,
+    });
+    expect(await failure(null, request('course', 'nope', 'from=bad'))).toMatchObject({
+      code: 'unauthorized',
+    });
+  });
+
+  it("refuses someone else's course and its documents", async () => {
+    expect(await failure(stranger, request('document', ids.document))).toMatchObject({
+      code: 'forbidden',
+    });
+    expect(await failure(stranger, request('course', ids.course))).toMatchObject({
+      code: 'forbidden',
+    });
+  });
+
+  it('answers the owner and admins with the figures of the range', async () => {
+    const query = 'from=2026-05-01&to=2026-05-19';
+    for (const who of [owner, admin]) {
+      expect(
+        await loadStatsForViewer(db, who, request('document', ids.document, query), now),
+      ).toMatchObject({ views: 1, sessions: 1, from: '2026-05-01T00:00:00.000Z' });
+      expect(
+        await loadStatsForViewer(db, who, request('course', ids.course, query), now),
+      ).toMatchObject({ views: 1, sessions: 1 });
+    }
+  });
+
+  it('says 404 for an unknown id and 400 naming a bad parameter', async () => {
+    expect(await failure(admin, request('document', 999_999))).toMatchObject({
+      code: 'not_found',
+    });
+    expect(await failure(admin, request('course', '12abc'))).toEqual({
+      code: 'bad_request',
+      parameter: 'id',
+    });
+    expect(await failure(owner, request('course', ids.course, 'from=2026-13-01'))).toEqual({
+      code: 'bad_request',
+      parameter: 'from',
+    });
+    expect(
+      await failure(owner, request('course', ids.course, 'from=2026-05-10&to=2026-05-01')),
+    ).toEqual({ code: 'bad_request', parameter: 'from' });
+    expect(await failure(owner, request('course', ids.course, 'include_bots=yes'))).toEqual({
+      code: 'bad_request',
+      parameter: 'include_bots',
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/lib/app-error';
+import { parseStatsRange } from './parse-stats-range';
+
+const now = new Date('2026-05-20T15:30:00Z');
+const parse = (query: string) => parseStatsRange(new URLSearchParams(query), now);
+
+function rejection(query: string): { parameter: unknown; message: string } {
+  try {
+    parse(query);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'bad_request') {
+      return { parameter: error.details?.parameter, message: error.message };
+    }
+    throw error;
+  }
+  throw new Error(`${query} was accepted`);
+}
+
+describe('parseStatsRange', () => {
+  it('defaults to the last 30 UTC days, today included', () => {
+    expect(parse('')).toEqual({
+      from: new Date('2026-04-21T00:00:00Z'),
+      to: new Date('2026-05-21T00:00:00Z'),
+    });
+  });
+
+  it('reads dates as whole UTC days with `to` included', () => {
+    expect(parse('from=2026-05-01&to=2026-05-01')).toEqual({
+      from: new Date('2026-05-01T00:00:00Z'),
+      to: new Date('2026-05-02T00:00:00Z'),
+    });
+  });
+
+  it('reads date-times with a zone, `to` excluded', () => {
+    expect(parse('from=2026-05-01T10:00:00%2B02:00&to=2026-05-01T12:00:00Z')).toEqual({
+      from: new Date('2026-05-01T08:00:00Z'),
+      to: new Date('2026-05-01T12:00:00Z'),
+    });
+  });
+
+  it('names the malformed parameter', () => {
+    expect(rejection('from=yesterday').parameter).toBe('from');
+    expect(rejection('to=2026-02-30').parameter).toBe('to');
+    expect(rejection('to=2026-05-01T10:00:00').parameter).toBe('to');
+  });
+
+  it('refuses `from` after `to` and ranges over 366 days', () => {
+    expect(rejection('from=2026-05-10&to=2026-05-01')).toEqual({
+      parameter: 'from',
+      message: '`from` must be before `to`',
+    });
+    expect(rejection('from=2025-01-01&to=2026-05-01')).toEqual({
+      parameter: 'to',
+      message: 'The range must not be longer than 366 days',
+    });
+    expect(parse('from=2025-05-01&to=2026-04-30').to).toEqual(new Date('2026-05-01T00:00:00Z'));
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * `npm run bench -- analytics`: the dashboard's query times over rollups at 1M and 10M events,
+ * against the same queries computed from raw events (the baseline), plus the rollup refresh
+ * throughput and the incremental refresh after a small batch.
+ *
+ * A scratch PostgreSQL (fsync off: loading speed only; queries do not write) gets a catalogue of
+ * 10 courses × 5 documents and generated activity (scripts/seed/generate-demo-activity.ts, the
+ * demo seed's generator) over 42 days ending now, streamed in with COPY. Queries cover the last
+ * 30 days, for the busiest course, the busiest document and the whole site, each repeated
+ * (ANALYTICS_BENCH_REPEATS, default 15; the raw baseline ANALYTICS_BENCH_RAW_REPEATS, default 3
+ * at 1M and 1 at 10M). Env: ANALYTICS_BENCH_SIZES (default "1000000,10000000").
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  rebuildAnalyticsRollups,
+  refreshAnalyticsRollups,
+} from '@coursepack/db/analytics/refresh-analytics-rollups';
+import { createDb } from '@coursepack/db/client';
+import { migrateToLatest } from '@coursepack/db/migrate';
+import { startPostgresServer } from '@coursepack/db/postgres-server';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { AnalyticsScope } from '../apps/web/src/analytics/analytics-scope';
+import type { StatsRange } from '../apps/web/src/analytics/stats-range';
+import { type ActivityCourse, generateDemoActivity } from '../scripts/seed/generate-demo-activity';
+import { copyDemoEvents } from './analytics/copy-demo-events';
+import { DASHBOARD_QUERIES } from './analytics/dashboard-queries';
+
+const SIZES = (process.env.ANALYTICS_BENCH_SIZES ?? '1000000,10000000').split(',').map(Number);
+const REPEATS = Number(process.env.ANALYTICS_BENCH_REPEATS ?? 15);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAYS = 42;
+/** Measured from the generator: events per `visitsPerDay` unit and day (weekends are quieter). */
+const EVENTS_PER_VISIT_DAY = 33.4;
+const GOAL_MS = 200;
+
+const now = new Date();
+const range: StatsRange = {
+  from: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 - 30 * DAY_MS),
+  to: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000),
+};
+
+const base = await mkdtemp(path.join(tmpdir(), 'coursepack-bench-analytics-'));
+await chmod(base, 0o755);
+const server = await startPostgresServer({
+  dataDir: path.join(base, 'cluster'),
+  ephemeral: true,
+  unsafeFast: true,
+});
+const db = createDb(server.url, { max: 4 });
+const client = new pg.Client({ connectionString: server.url });
+try {
+  await migrateToLatest(db);
+  await client.connect();
+  await client.query(`ALTER SYSTEM SET max_wal_size = '8GB'`);
+  await client.query('SELECT pg_reload_conf()');
+  const courses = await createCatalogue();
+  console.log(
+    `PostgreSQL ${(await client.query('SHOW server_version')).rows[0].server_version}, shared_buffers ${(await client.query('SHOW shared_buffers')).rows[0].shared_buffers}, work_mem ${(await client.query('SHOW work_mem')).rows[0].work_mem}; ${DAYS} days of activity, queries over the last 30 days; ${REPEATS} repeats`,
+  );
+
+  let loaded = 0;
+  for (const [index, size] of SIZES.entries()) {
+    console.log(`\n## about ${size.toLocaleString('en')} events`);
+    const adding = size - loaded;
+    const started = performance.now();
+    const added = await copyDemoEvents(
+      client,
+      generateDemoActivity({
+        courses,
+        from: new Date(now.getTime() - DAYS * DAY_MS),
+        to: now,
+        visitsPerDay: adding / DAYS / EVENTS_PER_VISIT_DAY,
+        seed: index + 1,
+      }),
+      // The generator sizes its visits for `adding` events; let it finish its last day.
+      Number.POSITIVE_INFINITY,
+    );
+    loaded += added;
+    const loadSeconds = (performance.now() - started) / 1000;
+    await client.query('VACUUM ANALYZE events');
+    console.log(
+      `generated and COPied ${added.toLocaleString('en')} events in ${loadSeconds.toFixed(1)} s (${Math.round(added / loadSeconds).toLocaleString('en')} events/s); total ${loaded.toLocaleString('en')}`,
+    );
+
+    const rebuild = await rebuildAnalyticsRollups(db);
+    await client.query(
+      'VACUUM ANALYZE analytics_session_hours, analytics_page_hours, analytics_action_hours',
+    );
+    const rows = await client.query(
+      `SELECT (SELECT count(*) FROM analytics_session_hours) AS sessions, (SELECT count(*) FROM analytics_page_hours) AS pages, (SELECT count(*) FROM analytics_action_hours) AS actions`,
+    );
+    console.log(
+      `full rollup refresh: ${rebuild.newEvents.toLocaleString('en')} events in ${(rebuild.milliseconds / 1000).toFixed(1)} s = ${Math.round(rebuild.newEvents / (rebuild.milliseconds / 1000)).toLocaleString('en')} events/s → rows: ${Number(rows.rows[0].sessions).toLocaleString('en')} session-hours, ${Number(rows.rows[0].pages).toLocaleString('en')} page-hours, ${Number(rows.rows[0].actions).toLocaleString('en')} action-hours`,
+    );
+
+    const scopes = await pickScopes();
+    const rawRepeats = Number(
+      process.env.ANALYTICS_BENCH_RAW_REPEATS ?? (loaded > 2_000_000 ? 1 : 3),
+    );
+    console.log(
+      `\n${'query'.padEnd(24)}${'scope'.padEnd(10)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'raw p50 ms'.padStart(12)}${'raw/rollup'.padStart(12)}`,
+    );
+    let worst = 0;
+    for (const [label, scope] of scopes) {
+      for (const query of DASHBOARD_QUERIES) {
+        if (query.kinds && !query.kinds.includes(scope.kind)) continue;
+        const times = await time(REPEATS, () => query.run(db, scope, range, {}));
+        const p50 = percentile(times, 0.5);
+        const p95 = percentile(times, 0.95);
+        if (!query.rawOnly) worst = Math.max(worst, p95);
+        let raw = '–';
+        let ratio = '–';
+        // At 10M a site-wide query from raw events takes minutes: the overview alone shows it.
+        const skipRaw = loaded > 2_000_000 && scope.kind === 'site' && query.name !== 'overview';
+        if (!query.rawOnly && !skipRaw) {
+          const rawTimes = await time(rawRepeats, () =>
+            query.run(db, scope, range, { source: 'events' }),
+          );
+          const rawP50 = percentile(rawTimes, 0.5);
+          raw = rawP50.toFixed(0);
+          ratio = `${(rawP50 / p50).toFixed(0)}×`;
+        }
+        console.log(
+          `${query.name.padEnd(24)}${label.padEnd(10)}${p50.toFixed(1).padStart(9)}${p95.toFixed(1).padStart(9)}${raw.padStart(12)}${ratio.padStart(12)}`,
+        );
+      }
+    }
+    console.log(
+      `slowest rollup query p95: ${worst.toFixed(1)} ms (goal < ${GOAL_MS} ms) ${worst < GOAL_MS ? 'OK' : 'OVER'}`,
+    );
+
+    // A small batch as the collector would store it: new events now, and some late ones.
+    const noop = await refreshAnalyticsRollups(db);
+    const batchStart = new Date();
+    const batch = await copyDemoEvents(
+      client,
+      generateDemoActivity({
+        courses,
+        from: new Date(batchStart.getTime() - 30 * 60_000),
+        to: batchStart,
+        visitsPerDay: 2000,
+        seed: 100 + index,
+      }),
+      2000,
+    );
+    const incremental = await refreshAnalyticsRollups(db);
+    console.log(
+      `refresh with nothing new: ${noop.milliseconds.toFixed(1)} ms; after a batch of ${batch} new events: ${incremental.milliseconds.toFixed(0)} ms (${incremental.sessionDays} session-days recomputed)`,
+    );
+  }
+} finally {
+  await client.end().catch(() => {});
+  await db.destroy();
+  await server.stop();
+  await rm(base, { recursive: true, force: true });
+}
+
+async function createCatalogue(): Promise<ActivityCourse[]> {
+  const institution = await db
+    .insertInto('institutions')
+    .values({ slug: 'bench', name: 'Bench University' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const subject = await db
+    .insertInto('subjects')
+    .values({ slug: 'bench', name: 'Bench' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const courses: ActivityCourse[] = [];
+  for (let c = 0; c < 10; c++) {
+    const course = await db
+      .insertInto('courses')
+      .values({
+        slug: `course-${c}`,
+        title: `Course ${c}`,
+        subject_id: subject.id,
+        institution_id: institution.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const documents = await db
+      .insertInto('documents')
+      .values(
+        Array.from({ length: 5 }, (_, d) => ({
+          course_id: course.id,
+          slug: `document-${c}-${d}`,
+          title: `Document ${c}.${d}`,
+          kind: 'notes' as const,
+          page_count: 6 + ((c * 7 + d * 5) % 30),
+        })),
+      )
+      .returning(['id', 'page_count'])
+      .execute();
+    courses.push({
+      id: course.id,
+      documents: documents.map((d) => ({ id: d.id, pageCount: d.page_count })),
+    });
+  }
+  return courses;
+}
+
+/** The busiest course and document, and the whole site. */
+async function pickScopes(): Promise<[string, AnalyticsScope][]> {
+  const busiest = await sql<{ course_id: number; doc_id: number }>`
+    SELECT
+      (SELECT course_id FROM analytics_session_hours WHERE course_id IS NOT NULL
+        GROUP BY course_id ORDER BY sum(events) DESC LIMIT 1) AS course_id,
+      (SELECT doc_id FROM analytics_session_hours WHERE doc_id IS NOT NULL
+        GROUP BY doc_id ORDER BY sum(events) DESC LIMIT 1) AS doc_id`.execute(db);
+  const row = busiest.rows[0];
+  if (!row) throw new Error('no activity');
+  return [
+    ['document', { kind: 'document', documentId: row.doc_id }],
+    ['course', { kind: 'course', courseId: row.course_id }],
+    ['site', { kind: 'site' }],
+  ];
+}
+
+async function time(repeats: number, run: () => Promise<unknown>): Promise<number[]> {
+  if (repeats > 1) await run();
+  const times: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+}
