@@ -1,6 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { type MediaApiCredentials, uploadAsset } from '@coursepack/images/upload-asset';
 import type { Kysely } from 'kysely';
+import { seedDemoActivity } from '../seed/seed-demo-activity';
 import { isCatalogEmpty, type SeedMedia, seedDemoContent } from '../seed/seed-demo-content';
 
 /** The seed's files go through the media service's upload API, as a member's upload would. */
@@ -36,4 +37,8 @@ export async function seedIfEmpty(
   if (!(await isCatalogEmpty(db))) return;
   log('Empty catalogue: seeding the demo courses and documents…');
   await seedDemoContent(db, createUploadingSeedMedia(credentials), log);
+  const activity = await seedDemoActivity(db);
+  log(
+    `Seeded ${activity.events} events of past reading activity (rollups in ${Math.round(activity.refresh.milliseconds)} ms)`,
+  );
 }
