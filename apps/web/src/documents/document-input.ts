@@ -1,9 +1,6 @@
 import { DOCUMENT_KINDS } from '@coursepack/db/schema';
 import { z } from 'zod';
-
-/** Limits of migration 0001's CHECK constraints, checked here first so the message is ours. */
-export const DOCUMENT_TITLE_MAX = 200;
-export const DOCUMENT_DESCRIPTION_MAX = 10_000;
+import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from './document-limits';
 
 /**
  * Trimmed text up to `max` characters, stored as typed (pages escape it when they render it)

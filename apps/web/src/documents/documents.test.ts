@@ -9,6 +9,7 @@ import { deleteDocument } from './delete-document';
 import { extractPdfText, inspectPdf, isPdf, PDF_PROBLEMS } from './extract-pdf-text';
 import { fetchOriginalPdf } from './fetch-original-pdf';
 import { getDocumentStatus } from './get-document-status';
+import { listUploadCourses } from './list-upload-courses';
 import { recoverStalledDocuments } from './recover-stalled-documents';
 import { startTestMediaService, type TestMediaService } from './testing/media-service';
 import { corruptPdf, encryptedPdf, pngImage, textlessPdf, textPdf } from './testing/pdf-fixtures';
@@ -445,6 +446,15 @@ describe('uploading a document', () => {
         .where('document_id', '=', result.document.id)
         .execute(),
     ).toEqual([]);
+  });
+});
+
+describe('choosing a course to upload to', () => {
+  it('offers members the published courses, owners their drafts too, admins every course', async () => {
+    const ids = async (as: Viewer) => (await listUploadCourses(db, as)).map((course) => course.id);
+    expect(await ids(uploader)).toEqual([courses.published]);
+    expect(await ids(courseOwner)).toEqual([courses.draft, courses.published]);
+    expect(await ids(admin)).toEqual([courses.draft, courses.published]);
   });
 });
 

@@ -22,10 +22,20 @@ export function isPdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, HEADER_SEARCH_BYTES)).includes(PDF_HEADER);
 }
 
-const require = createRequire(import.meta.url);
-const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
+/**
+ * pdfjs-dist's folder, for its font data and CMaps. Resolved from the working directory (the
+ * app's or the repository's) at run time: Next's bundler turns a literal
+ * `require.resolve(...)` beside `import.meta.url` into a module id, not a path.
+ */
+function pdfjsFolder(): string {
+  const resolveFromCwd = createRequire(path.join(process.cwd(), 'package.json')).resolve;
+  return path.dirname(resolveFromCwd('pdfjs-dist/package.json'));
+}
+
+let pdfjsRoot: string | undefined;
 
 async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  pdfjsRoot ??= pdfjsFolder();
   const task = getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps its own.
     data: new Uint8Array(bytes),

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** A real PDF with one page per entry, each holding that text (an empty string: a blank page). */
-export async function textPdf(pages: string[]): Promise<Uint8Array> {
+export async function textPdf(pages: string[]): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const text of pages) {
@@ -11,11 +11,11 @@ export async function textPdf(pages: string[]): Promise<Uint8Array> {
       page.drawText(line, { x: 50, y: 780 - index * 18, size: 12, font });
     });
   }
-  return pdf.save();
+  return new Uint8Array(await pdf.save());
 }
 
 /** A hand-written PDF (pdf-lib cannot encrypt); lists each object's byte offset in its xref. */
-function handWrittenPdf(objects: string[], trailer: string): Uint8Array {
+function handWrittenPdf(objects: string[], trailer: string): Uint8Array<ArrayBuffer> {
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, index) => {
@@ -39,7 +39,7 @@ const ONE_BLANK_PAGE = [
  * Encrypted with the standard security handler under a user password that is not empty (its
  * /U entry matches no password we give), as a password-protected export is.
  */
-export function encryptedPdf(): Uint8Array {
+export function encryptedPdf(): Uint8Array<ArrayBuffer> {
   const key = 'ab'.repeat(32);
   const fileId = '0123456789abcdef0123456789abcdef';
   return handWrittenPdf(
@@ -49,17 +49,18 @@ export function encryptedPdf(): Uint8Array {
 }
 
 /** Starts like a PDF, then nothing a reader can make sense of. */
-export function corruptPdf(): Uint8Array {
+export function corruptPdf(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from('%PDF-1.7\n% this is not the rest of a PDF file\n'.repeat(20)));
 }
 
 /** A PDF whose page has no text at all, like a scan without OCR. */
-export function textlessPdf(): Uint8Array {
+export function textlessPdf(): Uint8Array<ArrayBuffer> {
   return handWrittenPdf(ONE_BLANK_PAGE, '');
 }
 
-export async function pngImage(): Promise<Uint8Array> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f55d4' } })
+export async function pngImage(): Promise<Uint8Array<ArrayBuffer>> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2f55d4' } })
     .png()
     .toBuffer();
+  return new Uint8Array(png);
 }

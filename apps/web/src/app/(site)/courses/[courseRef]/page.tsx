@@ -4,6 +4,7 @@ import { listCourseDocuments } from '@/catalog/list-course-documents';
 import { loadCourseForRef } from '@/catalog/load-course-page';
 import { CourseCover } from '@/components/course-cover';
 import { DocumentRow } from '@/components/document-row';
+import { UploadDocumentLink } from '@/components/documents/upload-document-link';
 import { JsonLd } from '@/components/json-ld';
 import { KIND_LABELS, pluralize, truncate } from '@/lib/format';
 import { coverImageUrl } from '@/lib/media-urls';
@@ -93,6 +94,9 @@ export default async function CoursePage({ params }: { params: Params }) {
           <p className="mt-4 whitespace-pre-line leading-relaxed text-slate-800">
             {course.description}
           </p>
+          <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <UploadDocumentLink courseId={course.id} />
+          </div>
         </div>
       </header>
 

@@ -2,10 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { loadDocumentForRef } from '@/catalog/load-document-page';
 import { DocumentPageView } from '@/components/document-page-view';
+import { DocumentOwnerActions } from '@/components/documents/document-owner-actions';
+import { UnfinishedDocument } from '@/components/documents/unfinished-document';
 import { DownloadDocumentLink } from '@/components/download-document-link';
 import { JsonLd } from '@/components/json-ld';
 import { KindBadge } from '@/components/kind-badge';
 import { ShareDocument } from '@/components/share-document';
+import { loadUnfinishedDocument } from '@/documents/load-managed-document';
 import { embedSnippet } from '@/embed/embed-urls';
 import { formatBytes, formatDate, KIND_LABELS, pluralize, truncate } from '@/lib/format';
 import { documentPdfUrl, pageImageUrl } from '@/lib/media-urls';
@@ -19,7 +22,10 @@ type Params = Promise<{ documentRef: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const document = await loadDocumentForRef((await params).documentRef);
+  const ref = (await params).documentRef;
+  const unfinished = await loadUnfinishedDocument(ref);
+  if (unfinished) return { title: unfinished.title, robots: { index: false } };
+  const document = await loadDocumentForRef(ref);
   const description = truncate(
     document.description ||
       document.pages[0]?.text ||
@@ -41,7 +47,11 @@ export default async function DocumentPage({
   params: Params;
   searchParams: SearchParams;
 }) {
-  const document = await loadDocumentForRef((await params).documentRef);
+  const ref = (await params).documentRef;
+  // Its uploader sees an upload that is still processing, or failed, instead of a 404.
+  const unfinished = await loadUnfinishedDocument(ref);
+  if (unfinished) return <UnfinishedDocument document={unfinished} />;
+  const document = await loadDocumentForRef(ref);
   const textView = single((await searchParams).view) === 'text';
   const { siteUrl } = getConfig();
 
@@ -119,6 +129,7 @@ export default async function DocumentPage({
               docId={document.id}
             />
           ) : null}
+          <DocumentOwnerActions documentId={document.id} />
         </div>
         <ShareDocument
           pageUrl={`${siteUrl}${documentPath(document)}`}

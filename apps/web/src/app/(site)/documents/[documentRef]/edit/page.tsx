@@ -1,0 +1,79 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getViewer } from '@/auth/get-viewer';
+import { canViewDocument } from '@/auth/permissions';
+import { DeleteDocumentButton } from '@/components/documents/delete-document-button';
+import { EditDocumentForm } from '@/components/documents/edit-document-form';
+import { SignInPrompt } from '@/components/members/sign-in-prompt';
+import { loadManagedDocument } from '@/documents/load-managed-document';
+import { documentPath, parseRef } from '@/lib/refs';
+
+export const metadata: Metadata = { title: 'Edit document', robots: { index: false } };
+
+type Params = Promise<{ documentRef: string }>;
+
+export default async function EditDocumentPage({ params }: { params: Params }) {
+  const ref = (await params).documentRef;
+  const parsed = parseRef(ref);
+  if (!parsed) notFound();
+  const [managed, viewer] = await Promise.all([loadManagedDocument(parsed.id), getViewer()]);
+  if (!managed) notFound();
+  const { document, canEdit } = managed;
+  if (!canViewDocument(viewer, document, document.course)) notFound();
+  if (parsed.slug !== document.slug) permanentRedirect(`${documentPath(document)}/edit`);
+  if (!viewer) {
+    return (
+      <SignInPrompt
+        title="Edit document"
+        reason="Sign in to change the documents you uploaded."
+        returnTo={`${documentPath(document)}/edit`}
+      />
+    );
+  }
+  if (!canEdit) {
+    return (
+      <section className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">You cannot edit this document</h1>
+        <p className="mt-3 text-slate-600">
+          Only the member who uploaded it, the course owner or an admin can change it.
+        </p>
+        <Link
+          href={documentPath(document)}
+          className="mt-6 inline-block font-medium text-brand-700 hover:underline"
+        >
+          Back to the document
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+        <Link href={documentPath(document)} className="hover:text-brand-700 hover:underline">
+          {document.title}
+        </Link>
+      </nav>
+      <h1 className="text-3xl font-bold tracking-tight">Edit document</h1>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+        <EditDocumentForm
+          documentId={document.id}
+          initial={{
+            title: document.title,
+            description: document.description,
+            kind: document.kind,
+          }}
+          cancelHref={documentPath(document)}
+        />
+      </div>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-white p-6">
+        <div>
+          <h2 className="font-semibold">Delete this document</h2>
+          <p className="text-sm text-slate-600">Its file and pages are removed for good.</p>
+        </div>
+        <DeleteDocumentButton documentId={document.id} title={document.title} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,343 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Viewer } from '@/auth/viewer';
+import { startTestMediaService, type TestMediaService } from '@/documents/testing/media-service';
+import { pngImage, textPdf } from '@/documents/testing/pdf-fixtures';
+import { parseWebConfig, type WebConfig } from '@/lib/web-config';
+
+/**
+ * The HTTP contract of the upload API, through the exported route handlers with a real database
+ * and media service; only the session (Next's request headers) and `after` are stood in for.
+ */
+
+const state = vi.hoisted(() => ({
+  viewer: null as Viewer | null,
+  db: undefined as unknown,
+  config: undefined as unknown,
+  afterTasks: [] as Promise<unknown>[],
+}));
+
+vi.mock('server-only', () => ({}));
+vi.mock('next/server', () => ({
+  after: (task: (() => Promise<unknown>) | Promise<unknown>) => {
+    state.afterTasks.push(typeof task === 'function' ? task() : task);
+  },
+}));
+vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
+vi.mock('@/lib/server-context', () => ({
+  getDbNow: () => state.db,
+  getConfig: () => state.config,
+}));
+
+const { POST } = await import('./route');
+const { PATCH, DELETE } = await import('./[id]/route');
+const { GET: getStatus } = await import('./[id]/status/route');
+
+const SITE = 'http://localhost:3000';
+const MAX_BYTES = 100_000;
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+let media: TestMediaService;
+let courseId = 0;
+
+function member(id: string): Viewer {
+  return {
+    id,
+    email: `${id}@example.org`,
+    name: id,
+    role: 'member',
+    emailVerified: true,
+    image: null,
+  };
+}
+const uploader = member('uploader');
+const other = member('other');
+
+let counter = 0;
+async function uploadForm(fields: Record<string, string> = {}, file?: File): Promise<FormData> {
+  counter += 1;
+  const form = new FormData();
+  form.set(
+    'file',
+    file ?? new File([await textPdf([`Lecture ${counter}: vector spaces`])], 'lecture.pdf'),
+  );
+  form.set('courseId', String(courseId));
+  form.set('title', `Lecture ${counter}`);
+  form.set('description', '');
+  form.set('kind', 'notes');
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+}
+
+function post(body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
+  return new Request(`${SITE}/api/documents`, {
+    method: 'POST',
+    body,
+    headers: { origin: SITE, host: 'localhost:3000', ...headers },
+    duplex: 'half',
+  } as RequestInit);
+}
+
+function context(id: string | number) {
+  return { params: Promise.resolve({ id: String(id) }) };
+}
+
+/** A body that counts how much of it the server pulled. */
+function countingBody(totalBytes: number): {
+  stream: ReadableStream<Uint8Array>;
+  pulled: () => number;
+} {
+  let sent = 0;
+  const chunk = new Uint8Array(16 * 1024);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => sent };
+}
+
+async function uploaded(): Promise<{ id: number; href: string; status: string }> {
+  state.viewer = uploader;
+  const response = await POST(post(await uploadForm()));
+  expect(response.status).toBe(201);
+  const { document } = (await response.json()) as {
+    document: { id: number; href: string; status: string };
+  };
+  await Promise.all(state.afterTasks);
+  return document;
+}
+
+beforeAll(async () => {
+  [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
+  db = testDb.db;
+  const config: WebConfig = {
+    ...parseWebConfig({ DATABASE_URL: testDb.url, SITE_URL: SITE }),
+    mediaApi: media.credentials,
+    mediaBaseUrl: media.delivery.baseUrl,
+    mediaCloudName: media.delivery.cloudName,
+    uploadMaxBytes: MAX_BYTES,
+  };
+  state.db = db;
+  state.config = config;
+  await db
+    .insertInto('users')
+    .values([uploader, other].map(({ id, name, email }) => ({ id, name, email })))
+    .execute();
+  const institution = await db
+    .insertInto('institutions')
+    .values({ slug: 'northbridge', name: 'Northbridge University' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const subject = await db
+    .insertInto('subjects')
+    .values({ slug: 'mathematics', name: 'Mathematics' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = await db
+    .insertInto('courses')
+    .values({
+      slug: 'linear-algebra',
+      title: 'Linear Algebra',
+      subject_id: subject.id,
+      institution_id: institution.id,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  courseId = course.id;
+});
+
+beforeEach(() => {
+  state.viewer = null;
+  state.afterTasks = [];
+});
+
+afterAll(async () => {
+  await Promise.all([testDb?.destroy(), media?.close()]);
+});
+
+describe('POST /api/documents', () => {
+  it('answers 201 with the processing document, and extracts its text after responding', async () => {
+    state.viewer = uploader;
+    const response = await POST(post(await uploadForm({ title: 'Spectral theorem' })));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { document: { id: number } };
+    expect(body).toEqual({
+      document: {
+        id: body.document.id,
+        slug: 'spectral-theorem',
+        href: `/documents/${body.document.id}-spectral-theorem`,
+        status: 'processing',
+      },
+    });
+    expect(state.afterTasks).toHaveLength(1);
+    await Promise.all(state.afterTasks);
+    const status = await getStatus(new Request(`${SITE}/x`), context(body.document.id));
+    expect(await status.json()).toEqual({ status: 'ready', pageCount: 1, failureReason: null });
+  });
+
+  it('answers 401 to an anonymous visitor without reading the body', async () => {
+    const body = countingBody(1_000_000);
+    const response = await POST(
+      post(body.stream, { 'content-type': 'multipart/form-data; boundary=x' }),
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Sign in to upload documents.' },
+    });
+    expect(body.pulled()).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('answers 403 to a request from another site', async () => {
+    state.viewer = uploader;
+    const response = await POST(post(await uploadForm(), { origin: 'https://evil.example' }));
+    expect(response.status).toBe(403);
+  });
+
+  it('answers 413 from the declared length, before reading the body', async () => {
+    state.viewer = uploader;
+    const body = countingBody(10_000_000);
+    const response = await POST(
+      post(body.stream, {
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': '10000000',
+      }),
+    );
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'The file is too large; the limit is 98 KB.',
+    );
+    expect(body.pulled()).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('answers 413 to a body without a length once it passes the limit', async () => {
+    state.viewer = uploader;
+    const body = countingBody(10_000_000);
+    const response = await POST(
+      post(body.stream, { 'content-type': 'multipart/form-data; boundary=x' }),
+    );
+    expect(response.status).toBe(413);
+    expect(body.pulled()).toBeLessThan(MAX_BYTES + 64 * 1024 + 3 * 16 * 1024);
+  });
+
+  it('answers 415 to a PNG named .pdf', async () => {
+    state.viewer = uploader;
+    const png = new File([await pngImage()], 'slides.pdf', { type: 'application/pdf' });
+    const response = await POST(post(await uploadForm({}, png)));
+    expect(response.status).toBe(415);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('unsupported_media_type');
+    expect(error.message).toContain('“slides.pdf” is not a PDF');
+  });
+
+  it('answers 400 naming the field for a title that is too long', async () => {
+    state.viewer = uploader;
+    const response = await POST(post(await uploadForm({ title: 't'.repeat(201) })));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'Title must be at most 200 characters.',
+        fields: { title: 'Title must be at most 200 characters' },
+      },
+    });
+  });
+
+  it('answers 409 with the existing document for the same file again', async () => {
+    state.viewer = uploader;
+    const pdf = await textPdf(['A file uploaded twice']);
+    const first = await POST(post(await uploadForm({ title: 'First' }, new File([pdf], 'a.pdf'))));
+    const { document } = (await first.json()) as { document: { id: number; href: string } };
+    await Promise.all(state.afterTasks);
+    state.viewer = other;
+    const second = await POST(post(await uploadForm({}, new File([pdf], 'b.pdf'))));
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({
+      error: {
+        code: 'conflict',
+        message: 'This file is already on Coursepack as “First”.',
+        existingDocument: { id: document.id, title: 'First', href: document.href },
+      },
+    });
+  });
+
+  it('answers 415 to a body that is not multipart', async () => {
+    state.viewer = uploader;
+    const response = await POST(
+      new Request(`${SITE}/api/documents`, {
+        method: 'POST',
+        body: '{}',
+        headers: { origin: SITE, 'content-type': 'application/json' },
+      }),
+    );
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('PATCH and DELETE /api/documents/[id]', () => {
+  function patch(id: number, body: string, origin = SITE) {
+    return PATCH(
+      new Request(`${SITE}/api/documents/${id}`, {
+        method: 'PATCH',
+        body,
+        headers: { origin, 'content-type': 'application/json' },
+      }),
+      context(id),
+    );
+  }
+  function del(id: number) {
+    return DELETE(
+      new Request(`${SITE}/api/documents/${id}`, { method: 'DELETE', headers: { origin: SITE } }),
+      context(id),
+    );
+  }
+
+  it('lets the uploader rename a document', async () => {
+    const { id } = await uploaded();
+    const response = await patch(id, JSON.stringify({ title: 'Renamed' }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      document: { id, slug: 'renamed', href: `/documents/${id}-renamed` },
+    });
+  });
+
+  it('answers 403 to another member and 401 to a visitor', async () => {
+    const { id } = await uploaded();
+    state.viewer = other;
+    expect((await patch(id, JSON.stringify({ title: 'Mine' }))).status).toBe(403);
+    expect((await del(id)).status).toBe(403);
+    state.viewer = null;
+    expect((await patch(id, JSON.stringify({ title: 'Mine' }))).status).toBe(401);
+    expect((await del(id)).status).toBe(401);
+  });
+
+  it('answers 400 to a body that is not JSON, and 403 to another site', async () => {
+    const { id } = await uploaded();
+    const notJson = await patch(id, 'title=x');
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { error: { message: string } }).error.message).toBe(
+      'Send the changes as a JSON object.',
+    );
+    expect((await patch(id, '{"title":"x"}', 'https://evil.example')).status).toBe(403);
+  });
+
+  it('deletes the uploader’s document and answers the course to go back to', async () => {
+    const { id } = await uploaded();
+    const response = await del(id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ courseHref: `/courses/${courseId}-linear-algebra` });
+    expect((await getStatus(new Request(`${SITE}/x`), context(id))).status).toBe(404);
+  });
+});
+
+describe('GET /api/documents/[id]/status', () => {
+  it('answers 404 for an id that names no document', async () => {
+    expect((await getStatus(new Request(`${SITE}/x`), context('abc'))).status).toBe(404);
+    expect((await getStatus(new Request(`${SITE}/x`), context(999_999))).status).toBe(404);
+  });
+});

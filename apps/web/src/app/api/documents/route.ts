@@ -1,0 +1,34 @@
+import { after } from 'next/server';
+import { getViewer } from '@/auth/get-viewer';
+import { readFormFile, readUploadForm } from '@/documents/read-upload-form';
+import { uploadDocument } from '@/documents/upload-document';
+import { AppError, errorResponse } from '@/lib/app-error';
+import { assertSameOrigin } from '@/lib/assert-same-origin';
+import { getConfig, getDbNow } from '@/lib/server-context';
+
+// POST /api/documents – upload a PDF to a course; its text is extracted after the response
+export async function POST(request: Request): Promise<Response> {
+  try {
+    const config = getConfig();
+    assertSameOrigin(request, config.siteUrl);
+    // Before the body is read: an anonymous upload costs us nothing.
+    const viewer = await getViewer();
+    if (!viewer) throw new AppError('unauthorized', 'Sign in to upload documents.');
+    const form = await readUploadForm(request, config.uploadMaxBytes);
+    const { document, process } = await uploadDocument(
+      { db: getDbNow(), media: config.mediaApi, maxBytes: config.uploadMaxBytes },
+      viewer,
+      {
+        file: await readFormFile(form, 'file'),
+        courseId: form.get('courseId'),
+        title: form.get('title'),
+        description: form.get('description'),
+        kind: form.get('kind'),
+      },
+    );
+    after(process);
+    return Response.json({ document }, { status: 201 });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,301 @@
+'use client';
+
+import type { DocumentKind } from '@coursepack/db/schema';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
+import { formatBytes, KIND_LABELS } from '@/lib/format';
+
+export interface CourseChoice {
+  id: number;
+  label: string;
+}
+
+interface UploadError {
+  message: string;
+  fields: Record<string, string>;
+  existing: { title: string; href: string } | null;
+}
+
+type Created = { document: { id: number; href: string; status: string } };
+
+const INPUT =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-red-600';
+
+/** "week_3-notes.final.pdf" → "week 3 notes.final": a starting point the member can edit. */
+function titleFromFileName(name: string): string {
+  return name
+    .replace(/\.pdf$/i, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, DOCUMENT_TITLE_MAX);
+}
+
+/** Said before uploading anything: the server would refuse it with the same words. */
+function tooLarge(file: File, maxBytes: number): UploadError {
+  return {
+    message: `“${file.name}” is ${formatBytes(file.size)}; the limit is ${formatBytes(maxBytes)}.`,
+    fields: { file: `Choose a file of at most ${formatBytes(maxBytes)}.` },
+    existing: null,
+  };
+}
+
+function readError(status: number, body: unknown): UploadError {
+  const error =
+    typeof body === 'object' && body !== null && 'error' in body
+      ? (body.error as Record<string, unknown>)
+      : {};
+  const existing = error.existingDocument as { title: string; href: string } | undefined;
+  return {
+    message:
+      typeof error.message === 'string'
+        ? error.message
+        : `The server answered ${status}. Try again in a moment.`,
+    fields: (error.fields as Record<string, string> | undefined) ?? {},
+    existing: existing ?? null,
+  };
+}
+
+/**
+ * Uploads a PDF with a progress bar. XMLHttpRequest rather than fetch: only it reports upload
+ * progress. A refused upload keeps every field (the chosen file included) and says what is
+ * wrong, in an alert region and beside the field concerned.
+ */
+export function UploadDocumentForm({
+  courses,
+  initialCourseId,
+  maxBytes,
+}: {
+  courses: CourseChoice[];
+  initialCourseId: number | null;
+  maxBytes: number;
+}) {
+  const router = useRouter();
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [titleEdited, setTitleEdited] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<UploadError | null>(null);
+  const fields = error?.fields ?? {};
+  const uploading = progress !== null;
+
+  function onFileChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    setError(null);
+    if (!file) return;
+    if (file.size > maxBytes) setError(tooLarge(file, maxBytes));
+    if (!titleEdited) setTitle(titleFromFileName(file.name));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) {
+      setError({
+        message: 'Choose a PDF file to upload.',
+        fields: { file: 'Choose a file.' },
+        existing: null,
+      });
+      return;
+    }
+    if (file.size > maxBytes) {
+      setError(tooLarge(file, maxBytes));
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/documents');
+    request.responseType = 'json';
+    request.upload.onprogress = (progressEvent) => {
+      if (progressEvent.lengthComputable) setProgress(progressEvent.loaded / progressEvent.total);
+    };
+    request.onload = () => {
+      if (request.status === 201) {
+        router.push((request.response as Created).document.href);
+        return;
+      }
+      setProgress(null);
+      setError(readError(request.status, request.response));
+    };
+    request.onerror = () => {
+      setProgress(null);
+      setError({
+        message: 'The upload did not reach Coursepack. Check your connection and try again.',
+        fields: {},
+        existing: null,
+      });
+    };
+    request.send(form);
+  }
+
+  const describedBy = (field: string, hint?: string) =>
+    [hint, fields[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: string) =>
+    fields[field] ? (
+      <p id={`${id}-${field}-error`} className="text-sm text-red-700">
+        {fields[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" aria-describedby={`${id}-rules`}>
+      <div
+        role="alert"
+        aria-live="assertive"
+        className={error ? 'rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800' : 'sr-only'}
+      >
+        {error ? (
+          <>
+            {error.message}
+            {error.existing ? (
+              <>
+                {' '}
+                <Link href={error.existing.href} className="font-medium underline">
+                  Open “{error.existing.title}”
+                </Link>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+
+      <div className="space-y-1">
+        <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
+          PDF file
+        </label>
+        <input
+          id={`${id}-file`}
+          name="file"
+          type="file"
+          accept="application/pdf,.pdf"
+          required
+          disabled={uploading}
+          onChange={onFileChange}
+          aria-invalid={fields.file ? true : undefined}
+          aria-describedby={describedBy('file', `${id}-rules`)}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+        />
+        {fieldError('file')}
+        <p id={`${id}-rules`} className="text-xs text-slate-500">
+          A PDF with selectable text, at most {formatBytes(maxBytes)}. Password-protected PDFs
+          cannot be read.
+        </p>
+      </div>
+
+      <div className="space-y-1">
+        <label htmlFor={`${id}-course`} className="block text-sm font-medium text-slate-800">
+          Course
+        </label>
+        <select
+          id={`${id}-course`}
+          name="courseId"
+          required
+          disabled={uploading}
+          defaultValue={initialCourseId ?? ''}
+          aria-invalid={fields.courseId ? true : undefined}
+          aria-describedby={describedBy('courseId')}
+          className={INPUT}
+        >
+          <option value="" disabled>
+            Choose a course…
+          </option>
+          {courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.label}
+            </option>
+          ))}
+        </select>
+        {fieldError('courseId')}
+      </div>
+
+      <div className="space-y-1">
+        <label htmlFor={`${id}-title`} className="block text-sm font-medium text-slate-800">
+          Title
+        </label>
+        <input
+          id={`${id}-title`}
+          name="title"
+          required
+          maxLength={DOCUMENT_TITLE_MAX}
+          disabled={uploading}
+          value={title}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setTitleEdited(true);
+          }}
+          aria-invalid={fields.title ? true : undefined}
+          aria-describedby={describedBy('title')}
+          className={INPUT}
+        />
+        {fieldError('title')}
+      </div>
+
+      <div className="space-y-1">
+        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-800">
+          Kind
+        </label>
+        <select
+          id={`${id}-kind`}
+          name="kind"
+          required
+          disabled={uploading}
+          defaultValue="notes"
+          aria-invalid={fields.kind ? true : undefined}
+          aria-describedby={describedBy('kind')}
+          className={INPUT}
+        >
+          {(Object.keys(KIND_LABELS) as DocumentKind[]).map((kind) => (
+            <option key={kind} value={kind}>
+              {KIND_LABELS[kind].singular}
+            </option>
+          ))}
+        </select>
+        {fieldError('kind')}
+      </div>
+
+      <div className="space-y-1">
+        <label htmlFor={`${id}-description`} className="block text-sm font-medium text-slate-800">
+          Description <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          rows={4}
+          maxLength={DOCUMENT_DESCRIPTION_MAX}
+          disabled={uploading}
+          aria-invalid={fields.description ? true : undefined}
+          aria-describedby={describedBy('description')}
+          className={INPUT}
+        />
+        {fieldError('description')}
+      </div>
+
+      {uploading ? (
+        <div className="space-y-1" aria-live="polite">
+          <label htmlFor={`${id}-progress`} className="block text-sm font-medium text-slate-800">
+            {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Checking the PDF…'}
+          </label>
+          <progress
+            id={`${id}-progress`}
+            max={1}
+            value={progress}
+            className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-600"
+          />
+        </div>
+      ) : null}
+
+      <button
+        type="submit"
+        disabled={uploading}
+        aria-busy={uploading}
+        className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {uploading ? 'Uploading…' : 'Upload'}
+      </button>
+    </form>
+  );
+}
