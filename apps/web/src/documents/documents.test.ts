@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
 import { deleteDocument } from './delete-document';
-import { extractPdfText, inspectPdf, isPdf, PDF_PROBLEMS } from './extract-pdf-text';
+import { assertPdfReadable, extractPdfText, isPdf, PDF_PROBLEMS } from './extract-pdf-text';
 import { fetchOriginalPdf } from './fetch-original-pdf';
 import { getDocumentStatus } from './get-document-status';
 import { listUploadCourses } from './list-upload-courses';
@@ -157,7 +157,7 @@ describe('reading PDFs', () => {
   });
 
   it('explains a password-protected PDF', async () => {
-    const error = await rejection(inspectPdf(encryptedPdf()));
+    const error = await rejection(assertPdfReadable(encryptedPdf()));
     expect(error.code).toBe('unprocessable');
     expect(error.message).toBe(PDF_PROBLEMS.encrypted);
   });
@@ -245,6 +245,11 @@ describe('uploading a document', () => {
       )
       .execute();
     expect(hits).toEqual([{ page_number: 2 }]);
+    // The catalogue's search index (migration 0004) took it in with its page text.
+    const indexed = await sql<{ document_id: number }>`
+      SELECT document_id FROM document_search
+      WHERE vector @@ websearch_to_tsquery('english', 'characteristic polynomials')`.execute(db);
+    expect(indexed.rows).toContainEqual({ document_id: result.document.id });
   });
 
   it('refuses an exact duplicate with 409 and a link to the existing document', async () => {

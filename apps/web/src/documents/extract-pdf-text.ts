@@ -60,13 +60,9 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 }
 
 /** Opens the PDF to check that it can be read at all; cheap (pages are parsed lazily). */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number }> {
+export async function assertPdfReadable(bytes: Uint8Array): Promise<void> {
   const pdf = await openPdf(bytes);
-  try {
-    return { pageCount: pdf.numPages };
-  } finally {
-    await pdf.destroy();
-  }
+  await pdf.destroy();
 }
 
 /** Line breaks as the PDF lays them out; control characters (and NUL, which PostgreSQL text refuses) dropped. */

@@ -15,7 +15,6 @@ export interface DocumentWithCourse {
   media_asset_id: string | null;
   owner_id: string | null;
   published: boolean;
-  processing_started_at: Date | null;
   course: { id: number; slug: string; title: string; owner_id: string | null; published: boolean };
 }
 
@@ -41,7 +40,6 @@ export async function findDocumentWithCourse(
       'd.media_asset_id',
       'd.owner_id',
       'd.published',
-      'd.processing_started_at',
       'c.id as course_id',
       'c.slug as course_slug',
       'c.title as course_title',

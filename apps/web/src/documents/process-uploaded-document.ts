@@ -46,26 +46,24 @@ export async function processUploadedDocument(
   }
 }
 
+/**
+ * Pages first, then `ready`: the search index (migration 0004's triggers) takes a document in
+ * when it turns ready, so it is indexed once, with the text of every page.
+ */
 async function storePages(
   db: Kysely<Database>,
   documentId: number,
   pages: string[],
 ): Promise<'ready' | 'gone'> {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('documents')
-      .set({
-        status: 'ready',
-        page_count: pages.length,
-        failure_reason: null,
-        processing_started_at: null,
-        updated_at: sql`now()`,
-      })
+    const processing = await trx
+      .selectFrom('documents')
+      .select('id')
       .where('id', '=', documentId)
       .where('status', '=', 'processing')
-      .returning('id')
+      .forUpdate()
       .executeTakeFirst();
-    if (!updated) return 'gone';
+    if (!processing) return 'gone';
     for (let start = 0; start < pages.length; start += PAGES_PER_INSERT) {
       await trx
         .insertInto('document_pages')
@@ -78,6 +76,17 @@ async function storePages(
         )
         .execute();
     }
+    await trx
+      .updateTable('documents')
+      .set({
+        status: 'ready',
+        page_count: pages.length,
+        failure_reason: null,
+        processing_started_at: null,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', documentId)
+      .execute();
     return 'ready';
   });
 }

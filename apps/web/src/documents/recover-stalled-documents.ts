@@ -1,5 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { AppError } from '@/lib/app-error';
 import type { WebConfig } from '@/lib/web-config';
 import { fetchOriginalPdf } from './fetch-original-pdf';
@@ -51,23 +51,26 @@ export async function recoverStalledDocuments(
   options: RecoveryOptions,
 ): Promise<{ id: number; outcome: ProcessingOutcome }[]> {
   const staleBefore = sql<Date>`now() - make_interval(secs => ${options.staleAfterMs / 1000})`;
-  let query = db
-    .selectFrom('documents')
-    .select(['id', 'processing_attempts'])
-    .where('status', '=', 'processing')
-    .where((eb) =>
+  // Checked again by the claim, under the row lock.
+  const stalled = (eb: ExpressionBuilder<Database, 'documents'>) =>
+    eb.and([
+      eb('status', '=', 'processing'),
       eb.or([
         eb('processing_started_at', 'is', null),
         eb('processing_started_at', '<', staleBefore),
       ]),
-    )
+    ]);
+  let query = db
+    .selectFrom('documents')
+    .select(['id', 'processing_attempts'])
+    .where(stalled)
     .orderBy('processing_started_at')
     .limit(options.limit ?? 20);
   if (options.documentId !== undefined) query = query.where('id', '=', options.documentId);
-  const stalled = await query.execute();
+  const candidates = await query.execute();
 
   const results: { id: number; outcome: ProcessingOutcome }[] = [];
-  for (const { id, processing_attempts } of stalled) {
+  for (const { id, processing_attempts } of candidates) {
     if (processing_attempts >= options.maxAttempts) {
       results.push({ id, outcome: await markFailed(db, id, GAVE_UP) });
       continue;
@@ -79,13 +82,7 @@ export async function recoverStalledDocuments(
         processing_attempts: sql`processing_attempts + 1`,
       })
       .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .where((eb) =>
-        eb.or([
-          eb('processing_started_at', 'is', null),
-          eb('processing_started_at', '<', staleBefore),
-        ]),
-      )
+      .where(stalled)
       .returning('media_asset_id')
       .executeTakeFirst();
     if (!claimed) continue;

@@ -6,7 +6,7 @@ import {
   MediaApiError,
   uploadAsset,
 } from '@coursepack/images/upload-asset';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { canUploadToCourse, canViewCourse, canViewDocument } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
@@ -14,7 +14,7 @@ import { formatBytes } from '@/lib/format';
 import { parseOrThrow } from '@/lib/parse-or-throw';
 import { documentPath, slugify } from '@/lib/refs';
 import { courseIdSchema, documentInputSchema } from './document-input';
-import { inspectPdf, isPdf } from './extract-pdf-text';
+import { assertPdfReadable, isPdf } from './extract-pdf-text';
 import { findDocumentWithCourse } from './find-document-with-course';
 import { type ProcessingOutcome, processUploadedDocument } from './process-uploaded-document';
 
@@ -78,7 +78,7 @@ export async function uploadDocument(
   const bytes = checkFile(input.file, maxBytes);
   const checksum = createHash('sha256').update(bytes).digest('hex');
   await refuseDuplicate(db, viewer, checksum);
-  await inspectPdf(bytes);
+  await assertPdfReadable(bytes);
 
   const publicId = await storeFile(media, bytes);
   let inserted: { id: number; slug: string; status: DocumentStatus };
@@ -97,7 +97,8 @@ export async function uploadDocument(
         status: 'processing',
         owner_id: viewer.id,
         published: true,
-        processing_started_at: new Date(),
+        // The database's clock, like the staleness check of recoverStalledDocuments.
+        processing_started_at: sql`now()`,
         processing_attempts: 1,
       })
       .returning(['id', 'slug', 'status'])
