@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { niceMax } from './nice-scale';
+import { niceDurationMax, niceMax } from './nice-scale';
 
 describe('niceMax', () => {
   it('rounds the largest value up to 1, 2 or 5 times a power of ten', () => {
@@ -9,5 +9,15 @@ describe('niceMax', () => {
     expect(niceMax(20)).toBe(20);
     expect(niceMax(340)).toBe(500);
     expect(niceMax(5001)).toBe(10000);
+  });
+});
+
+describe('niceDurationMax', () => {
+  it('rounds seconds up to a round number of seconds, minutes or hours', () => {
+    expect(niceDurationMax(0)).toBe(10);
+    expect(niceDurationMax(45)).toBe(60);
+    expect(niceDurationMax(1000)).toBe(20 * 60);
+    expect(niceDurationMax(2 * 3600 + 46 * 60)).toBe(4 * 3600);
+    expect(niceDurationMax(30 * 3600)).toBe(50 * 3600);
   });
 });

@@ -1,4 +1,4 @@
-import { niceMax } from '@/dashboard/nice-scale';
+import { niceDurationMax, niceMax } from '@/dashboard/nice-scale';
 
 export interface Column {
   key: string;
@@ -14,19 +14,23 @@ export interface Column {
  */
 export function ColumnChart({
   columns,
+  scale,
   format,
   xLabels,
   heightClass = 'h-44',
   colorClass = 'bg-brand-600',
 }: {
   columns: Column[];
+  /** Counts get axes on round numbers, durations on round minutes and hours. */
+  scale: 'count' | 'duration';
   format: (value: number) => string;
   /** Labels under the plot, at their column's index. */
   xLabels: { index: number; label: string }[];
   heightClass?: string;
   colorClass?: string;
 }) {
-  const top = niceMax(Math.max(0, ...columns.map((column) => column.value)));
+  const largest = Math.max(0, ...columns.map((column) => column.value));
+  const top = scale === 'duration' ? niceDurationMax(largest) : niceMax(largest);
   return (
     <div aria-hidden="true">
       <div className="flex gap-2">
@@ -45,7 +49,7 @@ export function ColumnChart({
             {columns.map((column, index) => (
               <div key={column.key} className="group relative flex h-full min-w-0 flex-1 items-end">
                 <div
-                  className={`w-full rounded-t-sm ${colorClass} opacity-85 group-hover:opacity-100`}
+                  className={`mx-auto w-full max-w-16 rounded-t-sm ${colorClass} opacity-85 group-hover:opacity-100`}
                   style={{
                     height: `${(column.value / top) * 100}%`,
                     minHeight: column.value > 0 ? 2 : 0,
@@ -86,9 +90,10 @@ function tooltipAlign(index: number, count: number): string {
   return 'left-1/2 -translate-x-1/2';
 }
 
+// Labels sit under their column's middle; with many narrow columns the outer labels keep to
+// the edges instead, so they do not stick out of the chart.
 function labelPosition(index: number, count: number) {
-  const center = ((index + 0.5) / count) * 100;
-  if (index === 0) return { left: 0 };
-  if (index === count - 1) return { right: 0 };
-  return { left: `${center}%`, transform: 'translateX(-50%)' };
+  if (count > 12 && index === 0) return { left: 0 };
+  if (count > 12 && index === count - 1) return { right: 0 };
+  return { left: `${((index + 0.5) / count) * 100}%`, transform: 'translateX(-50%)' };
 }

@@ -6,9 +6,9 @@ import { CsvButton } from './csv-button';
 import { Tabs } from './tabs';
 
 const METRICS = [
-  { key: 'sessions', label: 'Visitors', format: formatCount },
-  { key: 'views', label: 'Views', format: formatCount },
-  { key: 'activeSeconds', label: 'Reading time', format: formatDuration },
+  { key: 'sessions', label: 'Visitors', scale: 'count', format: formatCount },
+  { key: 'views', label: 'Views', scale: 'count', format: formatCount },
+  { key: 'activeSeconds', label: 'Reading time', scale: 'duration', format: formatDuration },
 ] as const;
 
 /** Visitors, views and active reading time per day, one at a time, with a table for screen readers. */
@@ -45,6 +45,7 @@ export function DailyActivityChart({
                 value: day[metric.key],
                 tooltip: `${formatDay(day.day)}: ${formatCount(day.sessions)} visitors, ${formatCount(day.views)} views, ${formatDuration(day.activeSeconds)} reading`,
               }))}
+              scale={metric.scale}
               format={metric.format}
               xLabels={xLabels}
             />

@@ -138,7 +138,8 @@ export function DashboardView({
         </DashboardCard>
       ) : null}
 
-      <div className="grid gap-5 lg:grid-cols-2">
+      {/* A card left alone on the last row takes the whole width. */}
+      <div className="grid gap-5 lg:grid-cols-2 lg:[&>:last-child:nth-child(odd)]:col-span-2">
         {data.topCourses ? (
           <DashboardCard
             id="top-courses"

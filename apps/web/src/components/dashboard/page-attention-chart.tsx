@@ -51,6 +51,7 @@ export function PageAttentionChart({
                 value: page.activeSeconds,
                 tooltip: `Page ${page.page}: ${formatDuration(page.activeSeconds)} reading`,
               }))}
+              scale="duration"
               format={formatDuration}
               xLabels={[]}
             />
@@ -60,6 +61,7 @@ export function PageAttentionChart({
                 value: page.stops,
                 tooltip: `Page ${page.page}: ${formatCount(page.stops)} stopped here`,
               }))}
+              scale="count"
               format={formatCount}
               xLabels={xLabels}
               heightClass="h-20"

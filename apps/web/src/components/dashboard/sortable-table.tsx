@@ -78,7 +78,7 @@ export function SortableTable({
                   key={column.key}
                   scope="col"
                   aria-sort={sort?.key === column.key ? sort.direction : undefined}
-                  className={`py-2 font-medium ${index === 0 ? 'text-left' : 'pl-4 text-right'}`}
+                  className={`py-2 font-medium ${index === 0 ? 'text-left' : `pl-4 ${alignment(column)}`}`}
                 >
                   <button
                     type="button"
@@ -118,7 +118,7 @@ export function SortableTable({
                             style={{ width: `${(numeric(row.cells[barColumn]) / barMax) * 100}%` }}
                           />
                         ) : null}
-                        <span className="relative block max-w-[22rem] truncate px-1.5">
+                        <span className="relative block max-w-[11rem] truncate px-1.5 sm:max-w-[22rem]">
                           {row.href ? (
                             <Link href={row.href} className="text-brand-700 hover:underline">
                               {display(column, row.cells[column.key])}
@@ -131,7 +131,7 @@ export function SortableTable({
                     ) : (
                       <td
                         key={column.key}
-                        className="py-2 pl-4 text-right tabular-nums text-slate-800"
+                        className={`whitespace-nowrap py-2 pl-4 tabular-nums text-slate-800 ${alignment(column)}`}
                       >
                         {display(column, row.cells[column.key])}
                       </td>
@@ -166,6 +166,11 @@ function SortIndicator({ direction }: { direction: Direction | null }) {
       />
     </svg>
   );
+}
+
+// Figures line up on the right, words read from the left.
+function alignment(column: TableColumn): string {
+  return column.format === 'text' ? 'text-left' : 'text-right';
 }
 
 function flip(direction: Direction): Direction {
