@@ -130,6 +130,12 @@ describe('creating a course', () => {
     const unknown = await rejection(
       createCourse(db, owner, { ...validCourse, subject: 'alchemy', institution: 'hogwarts' }),
     );
+    const withBadTitle = await rejection(
+      createCourse(db, owner, { ...validCourse, title: '', subject: 'alchemy' }),
+    );
+    expect(withBadTitle.message).toBe(
+      'Title is required. Subject "alchemy" is not one of the listed subjects.',
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.details).toEqual({
       fields: {
@@ -230,7 +236,12 @@ describe('editing a course', () => {
       updateCourse(db, owner, { courseId, changes: { title: '', institution: 'nowhere' } }),
     );
     expect(error.status).toBe(400);
-    expect(error.details).toEqual({ fields: { title: 'Title is required' } });
+    expect(error.details).toEqual({
+      fields: {
+        title: 'Title is required',
+        institution: 'Institution "nowhere" is not one of the listed institutions',
+      },
+    });
     const unknown = await rejection(
       updateCourse(db, owner, { courseId, changes: { institution: 'nowhere' } }),
     );

@@ -3,10 +3,9 @@ import type { Kysely } from 'kysely';
 import { canCreateCourse } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
-import { parseOrThrow } from '@/lib/parse-or-throw';
 import { slugify } from '@/lib/refs';
 import { courseInputSchema } from './course-input';
-import { resolveCourseLists } from './resolve-course-lists';
+import { parseCourseFields } from './parse-course-fields';
 
 /** A new course, published at once and owned by the member who created it. */
 export async function createCourse(
@@ -17,8 +16,11 @@ export async function createCourse(
   if (!viewer || !canCreateCourse(viewer)) {
     throw new AppError('unauthorized', 'Sign in to create a course.');
   }
-  const course = parseOrThrow(courseInputSchema, input);
-  const { subjectId, institutionId } = await resolveCourseLists(db, course);
+  const {
+    fields: course,
+    subjectId,
+    institutionId,
+  } = await parseCourseFields(db, courseInputSchema, input);
   if (subjectId === undefined || institutionId === undefined) {
     throw new AppError('internal', 'A resolved course list came back empty.');
   }

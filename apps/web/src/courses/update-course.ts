@@ -1,11 +1,10 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { parseOrThrow } from '@/lib/parse-or-throw';
 import { slugify } from '@/lib/refs';
 import { courseChangesSchema } from './course-input';
 import { getEditableCourse } from './get-editable-course';
-import { resolveCourseLists } from './resolve-course-lists';
+import { parseCourseFields } from './parse-course-fields';
 
 /**
  * Changes the fields sent (the owner or an admin only). A new title gives a new slug; links with
@@ -17,8 +16,11 @@ export async function updateCourse(
   input: { courseId: number; changes: unknown },
 ): Promise<{ id: number; slug: string }> {
   await getEditableCourse(db, viewer, input.courseId);
-  const changes = parseOrThrow(courseChangesSchema, input.changes);
-  const { subjectId, institutionId } = await resolveCourseLists(db, changes);
+  const {
+    fields: changes,
+    subjectId,
+    institutionId,
+  } = await parseCourseFields(db, courseChangesSchema, input.changes);
   return db
     .updateTable('courses')
     .set({

@@ -14,10 +14,15 @@ export function parseOrThrow<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  const fields = fieldErrorsOf(result.error);
+  throw new AppError('bad_request', `${Object.values(fields).join('. ')}.`, { fields });
+}
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const name = issue.path.length > 0 ? String(issue.path[0]) : 'input';
     fields[name] ??= issue.message;
   }
-  throw new AppError('bad_request', `${Object.values(fields).join('. ')}.`, { fields });
+  return fields;
 }

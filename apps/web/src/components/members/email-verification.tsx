@@ -32,11 +32,11 @@ export function EmailVerification({ email, verified }: { email: string; verified
       <p className="text-slate-800">
         <span className="font-medium">{email}</span>{' '}
         {verified ? (
-          <span className="ml-1 rounded-full bg-emerald-50 px-2 py-0.5 text-sm text-emerald-800">
+          <span className="ml-1 inline-block whitespace-nowrap rounded-full bg-emerald-50 px-2 py-0.5 text-sm text-emerald-800">
             Confirmed
           </span>
         ) : (
-          <span className="ml-1 rounded-full bg-amber-50 px-2 py-0.5 text-sm text-amber-900">
+          <span className="ml-1 inline-block whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-sm text-amber-900">
             Not confirmed yet
           </span>
         )}

@@ -1,0 +1,28 @@
+import { getViewer } from '@/auth/get-viewer';
+import { uploadCourseCover } from '@/courses/upload-course-cover';
+import { errorResponse } from '@/lib/app-error';
+import { assertSameOrigin } from '@/lib/assert-same-origin';
+import { coverImageUrl } from '@/lib/media-urls';
+import { parseRouteId } from '@/lib/parse-route-id';
+import { readFormFile } from '@/lib/read-form-file';
+import { getConfig, getDbNow } from '@/lib/server-context';
+
+type Context = { params: Promise<{ id: string }> };
+
+// POST /api/courses/[id]/cover – replace a course's cover image (multipart field "file")
+export async function POST(request: Request, { params }: Context): Promise<Response> {
+  try {
+    const config = getConfig();
+    assertSameOrigin(request, config.siteUrl);
+    const courseId = parseRouteId((await params).id, 'course');
+    const viewer = await getViewer();
+    const file = await readFormFile(request, 'cover');
+    const { coverAssetId } = await uploadCourseCover(getDbNow(), config.mediaApi, viewer, {
+      courseId,
+      file,
+    });
+    return Response.json({ coverAssetId, coverUrl: coverImageUrl(coverAssetId) });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

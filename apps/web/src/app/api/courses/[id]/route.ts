@@ -1,0 +1,23 @@
+import { getViewer } from '@/auth/get-viewer';
+import { updateCourse } from '@/courses/update-course';
+import { errorResponse } from '@/lib/app-error';
+import { assertSameOrigin } from '@/lib/assert-same-origin';
+import { parseRouteId } from '@/lib/parse-route-id';
+import { readJsonBody } from '@/lib/read-json-body';
+import { coursePath } from '@/lib/refs';
+import { getConfig, getDbNow } from '@/lib/server-context';
+
+type Context = { params: Promise<{ id: string }> };
+
+// PATCH /api/courses/[id] – change a course's title, code, subject, institution or description
+export async function PATCH(request: Request, { params }: Context): Promise<Response> {
+  try {
+    assertSameOrigin(request, getConfig().siteUrl);
+    const courseId = parseRouteId((await params).id, 'course');
+    const changes = await readJsonBody(request);
+    const course = await updateCourse(getDbNow(), await getViewer(), { courseId, changes });
+    return Response.json({ course: { ...course, path: coursePath(course) } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

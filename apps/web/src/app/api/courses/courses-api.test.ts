@@ -1,0 +1,287 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Viewer } from '@/auth/viewer';
+
+/**
+ * The HTTP contract of the course, follow and bookmark routes, through the exported handlers with
+ * a real database; only the session (Next's request headers) and the media service stand in.
+ */
+const state = vi.hoisted(() => ({
+  viewer: null as Viewer | null,
+  db: undefined as unknown,
+}));
+
+vi.mock('server-only', () => ({}));
+vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
+vi.mock('@/lib/server-context', () => ({
+  getDbNow: () => state.db,
+  getConfig: () => ({
+    siteUrl: 'http://localhost:3000',
+    mediaBaseUrl: 'http://localhost:3002',
+    mediaCloudName: 'test',
+    mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
+  }),
+}));
+vi.mock('@coursepack/images/upload-asset', () => ({
+  uploadAsset: vi.fn(async (_c: unknown, input: { publicId: string }) => ({
+    public_id: input.publicId,
+  })),
+  destroyAsset: vi.fn(async () => ({ result: 'ok' })),
+}));
+
+const { POST: createCourseRoute } = await import('./route');
+const { PATCH: patchCourseRoute } = await import('./[id]/route');
+const { POST: coverRoute } = await import('./[id]/cover/route');
+const follow = await import('./[id]/follow/route');
+const bookmark = await import('../documents/[id]/bookmark/route');
+
+const SITE = 'http://localhost:3000';
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+let documentId = 0;
+
+function member(id: string): Viewer {
+  return {
+    id,
+    email: `${id}@example.org`,
+    name: id,
+    role: 'member',
+    emailVerified: true,
+    image: null,
+  };
+}
+const owner = member('owner');
+const other = member('other');
+
+function request(
+  path: string,
+  init: { method: string; json?: unknown; form?: FormData; origin?: string | null },
+): Request {
+  const headers = new Headers({ host: 'localhost:3000' });
+  if (init.origin !== null) headers.set('origin', init.origin ?? SITE);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  return new Request(`${SITE}${path}`, {
+    method: init.method,
+    headers,
+    body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+  });
+}
+const params = (id: number | string) => ({ params: Promise.resolve({ id: String(id) }) });
+
+const course = {
+  title: 'Thermodynamics',
+  code: 'PHYS 230',
+  subject: 'physics',
+  institution: 'lakeside',
+  description: '<b>Heat</b> & work',
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  state.db = db;
+  await db
+    .insertInto('users')
+    .values([owner, other].map((u) => ({ id: u.id, name: u.name, email: u.email })))
+    .execute();
+  await db.insertInto('subjects').values({ slug: 'physics', name: 'Physics' }).execute();
+  await db.insertInto('institutions').values({ slug: 'lakeside', name: 'Lakeside' }).execute();
+});
+
+afterAll(async () => {
+  await testDb.destroy();
+});
+
+describe('POST /api/courses and PATCH /api/courses/[id]', () => {
+  let courseId = 0;
+
+  it('answers 401 to an anonymous visitor and creates nothing', async () => {
+    state.viewer = null;
+    const response = await createCourseRoute(
+      request('/api/courses', { method: 'POST', json: course }),
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Sign in to create a course.' },
+    });
+  });
+
+  it('creates a published course for a member and answers 201 with its path', async () => {
+    state.viewer = owner;
+    const response = await createCourseRoute(
+      request('/api/courses', { method: 'POST', json: course }),
+    );
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { course: { id: number; path: string } };
+    courseId = body.course.id;
+    expect(body.course.path).toBe(`/courses/${courseId}-thermodynamics`);
+    const [documentRow] = await db
+      .insertInto('documents')
+      .values({
+        course_id: courseId,
+        slug: 'notes',
+        title: 'Notes',
+        kind: 'notes',
+        published: true,
+      })
+      .returning('id')
+      .execute();
+    documentId = documentRow?.id ?? 0;
+  });
+
+  it('names each bad field in a 400', async () => {
+    const response = await createCourseRoute(
+      request('/api/courses', { method: 'POST', json: { ...course, title: '', subject: 'x' } }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'Title is required. Subject "x" is not one of the listed subjects.',
+        fields: {
+          title: 'Title is required',
+          subject: 'Subject "x" is not one of the listed subjects',
+        },
+      },
+    });
+    const notJson = await createCourseRoute(
+      new Request(`${SITE}/api/courses`, { method: 'POST', headers: { origin: SITE }, body: '{' }),
+    );
+    expect(notJson.status).toBe(400);
+  });
+
+  it('refuses a request from another site with 403', async () => {
+    const response = await createCourseRoute(
+      request('/api/courses', { method: 'POST', json: course, origin: 'https://evil.example' }),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("answers 403 to another member's edit, 404 to an unknown course, 200 to the owner", async () => {
+    state.viewer = other;
+    const denied = await patchCourseRoute(
+      request(`/api/courses/${courseId}`, { method: 'PATCH', json: { title: 'Hijacked' } }),
+      params(courseId),
+    );
+    expect(denied.status).toBe(403);
+    const unknown = await patchCourseRoute(
+      request('/api/courses/abc', { method: 'PATCH', json: {} }),
+      params('abc'),
+    );
+    expect(unknown.status).toBe(404);
+    state.viewer = owner;
+    const renamed = await patchCourseRoute(
+      request(`/api/courses/${courseId}`, { method: 'PATCH', json: { title: 'Heat engines' } }),
+      params(courseId),
+    );
+    expect(await renamed.json()).toEqual({
+      course: { id: courseId, slug: 'heat-engines', path: `/courses/${courseId}-heat-engines` },
+    });
+  });
+
+  it('answers 401 to an anonymous cover upload and 400 to a form without a file', async () => {
+    state.viewer = null;
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array([1, 2, 3])], 'cover.png'));
+    const anonymous = await coverRoute(
+      request(`/api/courses/${courseId}/cover`, { method: 'POST', form }),
+      params(courseId),
+    );
+    expect(anonymous.status).toBe(401);
+    state.viewer = owner;
+    const empty = await coverRoute(
+      request(`/api/courses/${courseId}/cover`, { method: 'POST', form: new FormData() }),
+      params(courseId),
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      error: { message: 'Choose an image file to upload as the cover.' },
+    });
+  });
+});
+
+describe('follow and bookmark routes', () => {
+  const courseId = async () =>
+    (await db.selectFrom('courses').select('id').executeTakeFirstOrThrow()).id;
+
+  it('follows and unfollows with PUT and DELETE, answering the count', async () => {
+    state.viewer = other;
+    const id = await courseId();
+    const put = await follow.PUT(
+      request(`/api/courses/${id}/follow`, { method: 'PUT' }),
+      params(id),
+    );
+    expect(await put.json()).toEqual({ following: true, followers: 1 });
+    const again = await follow.PUT(
+      request(`/api/courses/${id}/follow`, { method: 'PUT' }),
+      params(id),
+    );
+    expect(await again.json()).toEqual({ following: true, followers: 1 });
+    const del = await follow.DELETE(
+      request(`/api/courses/${id}/follow`, { method: 'DELETE' }),
+      params(id),
+    );
+    expect(await del.json()).toEqual({ following: false, followers: 0 });
+  });
+
+  it('takes the button form without JavaScript and goes back to the page (303)', async () => {
+    state.viewer = other;
+    const id = await courseId();
+    const form = new FormData();
+    form.append('intent', 'on');
+    form.append('next', `/courses/${id}-heat-engines`);
+    const response = await follow.POST(
+      request(`/api/courses/${id}/follow`, { method: 'POST', form }),
+      params(id),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/courses/${id}-heat-engines`);
+    expect(await db.selectFrom('course_follows').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('sends an anonymous visitor to sign in and back, and never to another site', async () => {
+    state.viewer = null;
+    const form = new FormData();
+    form.append('intent', 'on');
+    form.append('next', `/documents/${documentId}-notes`);
+    const response = await bookmark.POST(
+      request(`/api/documents/${documentId}/bookmark`, { method: 'POST', form }),
+      params(documentId),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(
+      `/sign-in?next=${encodeURIComponent(`/documents/${documentId}-notes`)}`,
+    );
+    state.viewer = owner;
+    const offsite = new FormData();
+    offsite.append('intent', 'on');
+    offsite.append('next', '//evil.example/phish');
+    const redirected = await bookmark.POST(
+      request(`/api/documents/${documentId}/bookmark`, { method: 'POST', form: offsite }),
+      params(documentId),
+    );
+    expect(redirected.headers.get('location')).toBe('/');
+  });
+
+  it('answers 401 to an anonymous JSON bookmark and 403 to a cross-site one', async () => {
+    state.viewer = null;
+    const anonymous = await bookmark.PUT(
+      request(`/api/documents/${documentId}/bookmark`, { method: 'PUT' }),
+      params(documentId),
+    );
+    expect(anonymous.status).toBe(401);
+    state.viewer = owner;
+    const crossSite = await bookmark.DELETE(
+      request(`/api/documents/${documentId}/bookmark`, {
+        method: 'DELETE',
+        origin: 'https://evil.example',
+      }),
+      params(documentId),
+    );
+    expect(crossSite.status).toBe(403);
+    const rows = await db.selectFrom('document_bookmarks').selectAll().execute();
+    expect(rows).toEqual([expect.objectContaining({ user_id: 'owner', document_id: documentId })]);
+  });
+});

@@ -1,0 +1,18 @@
+import { getViewer } from '@/auth/get-viewer';
+import { createCourse } from '@/courses/create-course';
+import { errorResponse } from '@/lib/app-error';
+import { assertSameOrigin } from '@/lib/assert-same-origin';
+import { readJsonBody } from '@/lib/read-json-body';
+import { coursePath } from '@/lib/refs';
+import { getConfig, getDbNow } from '@/lib/server-context';
+
+// POST /api/courses – create a course (published, owned by the signed-in member)
+export async function POST(request: Request): Promise<Response> {
+  try {
+    assertSameOrigin(request, getConfig().siteUrl);
+    const course = await createCourse(getDbNow(), await getViewer(), await readJsonBody(request));
+    return Response.json({ course: { ...course, path: coursePath(course) } }, { status: 201 });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
