@@ -1,15 +1,18 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { getViewer } from '@/auth/get-viewer';
 import { listCourseDocuments } from '@/catalog/list-course-documents';
 import { loadCourseForRef } from '@/catalog/load-course-page';
 import { CourseCover } from '@/components/course-cover';
 import { DocumentRow } from '@/components/document-row';
 import { UploadDocumentLink } from '@/components/documents/upload-document-link';
 import { JsonLd } from '@/components/json-ld';
+import { FollowButton } from '@/components/members/follow-button';
 import { KIND_LABELS, pluralize, truncate } from '@/lib/format';
 import { coverImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
 import { getConfig, getDb } from '@/lib/server-context';
+import { getCourseMemberState } from '@/members/get-course-member-state';
 import { TrackPageView } from '@/tracking/track-page-view';
 
 type Params = Promise<{ courseRef: string }>;
@@ -33,7 +36,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function CoursePage({ params }: { params: Params }) {
   const course = await loadCourseForRef((await params).courseRef);
-  const groups = await listCourseDocuments(await getDb(), course.id);
+  const db = await getDb();
+  const viewer = await getViewer();
+  const [groups, member] = await Promise.all([
+    listCourseDocuments(db, course.id),
+    getCourseMemberState(db, viewer, course.id),
+  ]);
   const { siteUrl } = getConfig();
   const allDocuments = groups.flatMap((group) => group.documents);
 
@@ -95,7 +103,21 @@ export default async function CoursePage({ params }: { params: Params }) {
             {course.description}
           </p>
           <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <FollowButton
+              courseId={course.id}
+              initial={{ following: member.following, followers: member.followers }}
+              signedIn={viewer !== null}
+              returnTo={coursePath(course)}
+            />
             <UploadDocumentLink courseId={course.id} />
+            {member.canEdit ? (
+              <Link
+                href={`${coursePath(course)}/edit`}
+                className="text-sm font-medium text-brand-700 hover:underline"
+              >
+                Edit course
+              </Link>
+            ) : null}
           </div>
         </div>
       </header>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { getViewer } from '@/auth/get-viewer';
 import { loadDocumentForRef } from '@/catalog/load-document-page';
 import { DocumentPageView } from '@/components/document-page-view';
 import { DocumentOwnerActions } from '@/components/documents/document-owner-actions';
@@ -7,6 +8,7 @@ import { UnfinishedDocument } from '@/components/documents/unfinished-document';
 import { DownloadDocumentLink } from '@/components/download-document-link';
 import { JsonLd } from '@/components/json-ld';
 import { KindBadge } from '@/components/kind-badge';
+import { BookmarkButton } from '@/components/members/bookmark-button';
 import { ShareDocument } from '@/components/share-document';
 import { loadUnfinishedDocument } from '@/documents/load-managed-document';
 import { embedSnippet } from '@/embed/embed-urls';
@@ -14,7 +16,8 @@ import { formatBytes, formatDate, KIND_LABELS, pluralize, truncate } from '@/lib
 import { documentPdfUrl, pageImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
 import { single } from '@/lib/search-params';
-import { getConfig } from '@/lib/server-context';
+import { getConfig, getDb } from '@/lib/server-context';
+import { getBookmarkState } from '@/members/get-bookmark-state';
 import { TrackDocumentReading } from '@/tracking/track-document-reading';
 import { TrackPageView } from '@/tracking/track-page-view';
 
@@ -54,6 +57,8 @@ export default async function DocumentPage({
   const document = await loadDocumentForRef(ref);
   const textView = single((await searchParams).view) === 'text';
   const { siteUrl } = getConfig();
+  const viewer = await getViewer();
+  const { bookmarked } = await getBookmarkState(await getDb(), viewer, document.id);
 
   return (
     <article lang={document.language}>
@@ -122,6 +127,13 @@ export default async function DocumentPage({
           </div>
         </dl>
         <div className="mt-5 flex flex-wrap items-center gap-3" data-testid="document-actions">
+          <BookmarkButton
+            documentId={document.id}
+            courseId={document.course.id}
+            initial={bookmarked}
+            signedIn={viewer !== null}
+            returnTo={documentPath(document)}
+          />
           {document.mediaAssetId ? (
             <DownloadDocumentLink
               href={documentPdfUrl(document.mediaAssetId)}
