@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { countOwnedCourses } from '@/auth/count-owned-courses';
 import { getViewer } from '@/auth/get-viewer';
 import { canOpenDashboard } from '@/auth/permissions';
+import { avatarUrl } from '@/lib/media-urls';
 import { getDb } from '@/lib/server-context';
 import { SignOutButton } from './sign-out-button';
 
@@ -30,6 +31,7 @@ export async function UserMenu() {
     );
   }
   const showDashboard = canOpenDashboard(viewer, await countOwnedCourses(await getDb(), viewer.id));
+  const avatar = avatarUrl(viewer.image, 64);
   const initial = (viewer.name.trim()[0] ?? viewer.email[0] ?? '?').toUpperCase();
   return (
     <div className="flex items-center gap-3 text-sm font-medium">
@@ -41,12 +43,23 @@ export async function UserMenu() {
           className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
           aria-label={`Account menu for ${viewer.name}`}
         >
-          <span
-            aria-hidden="true"
-            className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800"
-          >
-            {initial}
-          </span>
+          {avatar ? (
+            // The media service already sized it; next/image would only resize it again.
+            <img
+              src={avatar}
+              alt=""
+              width={32}
+              height={32}
+              className="h-8 w-8 rounded-full border border-slate-200 object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800"
+            >
+              {initial}
+            </span>
+          )}
           <span className="hidden max-w-32 truncate text-slate-800 sm:inline">{viewer.name}</span>
         </summary>
         <div className="absolute right-0 z-30 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
