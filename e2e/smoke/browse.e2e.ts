@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RunningProduct, startProduct } from '../support/start-product';
+import { describeEmbedsAndSignIn } from './embeds-and-sign-in';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'smoke');
 
@@ -141,3 +142,5 @@ describe('a visitor browsing the product started with npm start', () => {
     expect(robots).toContain('Sitemap: ');
   });
 });
+
+describeEmbedsAndSignIn(() => ({ product, browser }));

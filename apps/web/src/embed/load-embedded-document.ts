@@ -1,19 +1,18 @@
 import 'server-only';
-import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { getDocument } from '@/catalog/get-document';
+import { type DocumentWithPages, getDocument } from '@/catalog/get-document';
 import { parseRef } from '@/lib/refs';
 import { getDb } from '@/lib/server-context';
 
 /**
- * The document behind `/embed/documents/{id}` (a `{id}-{slug}` ref works too, without the
- * redirect the site does: the frame stays where the embedding page put it). Unknown ids and
- * unpublished documents are `notFound()`.
+ * The published document behind `/embed/documents/{id}` (a `{id}-{slug}` ref works too, without
+ * the redirect the site does: the frame stays where the embedding page put it), or `undefined`.
+ * It does not call `notFound()` itself: thrown from `generateMetadata`, that renders the root
+ * not-found page (the site's, with its header) instead of the embed's.
  */
-export const loadEmbeddedDocument = cache(async (ref: string) => {
-  const parsed = parseRef(ref);
-  if (!parsed) notFound();
-  const document = await getDocument(await getDb(), parsed.id);
-  if (!document) notFound();
-  return document;
-});
+export const findEmbeddedDocument = cache(
+  async (ref: string): Promise<DocumentWithPages | undefined> => {
+    const parsed = parseRef(ref);
+    return parsed ? getDocument(await getDb(), parsed.id) : undefined;
+  },
+);

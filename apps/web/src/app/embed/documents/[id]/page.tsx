@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
 import { DocumentPageView } from '@/components/document-page-view';
 import { embedderHostOf, readOnCoursepackUrl } from '@/embed/embed-urls';
-import { loadEmbeddedDocument } from '@/embed/load-embedded-document';
+import { findEmbeddedDocument } from '@/embed/load-embedded-document';
 import { pluralize } from '@/lib/format';
 import { pageImageUrl } from '@/lib/media-urls';
 import { documentPath } from '@/lib/refs';
@@ -13,13 +14,15 @@ import { TrackPageView } from '@/tracking/track-page-view';
 type Params = Promise<{ id: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const document = await loadEmbeddedDocument((await params).id);
+  const document = await findEmbeddedDocument((await params).id);
+  if (!document) return { title: 'Not available' };
   return { title: document.title, alternates: { canonical: documentPath(document) } };
 }
 
 // GET /embed/documents/{id} – the document's pages for an iframe on another site.
 export default async function EmbeddedDocumentPage({ params }: { params: Params }) {
-  const document = await loadEmbeddedDocument((await params).id);
+  const document = await findEmbeddedDocument((await params).id);
+  if (!document) notFound();
   const { siteUrl } = getConfig();
   // The frame's request carries the embedding page as its referrer (by default its origin).
   const embedder = embedderHostOf((await headers()).get('referer'), siteUrl);

@@ -1,0 +1,290 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launchChromiumAllowingThirdPartyCookies } from '../support/chromium';
+import { connectToProductDatabase } from '../support/product-database';
+import type { RunningProduct } from '../support/start-product';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'smoke');
+
+type ProductDb = Awaited<ReturnType<typeof connectToProductDatabase>>;
+
+/**
+ * Embedded documents in another site's iframe, and events linked to a member who signs in.
+ * Registered by browse.e2e.ts, so they share its product (starting one costs half a minute).
+ */
+export function describeEmbedsAndSignIn(
+  running: () => { product: RunningProduct; browser: Browser },
+) {
+  describe('a document embedded in another site', () => {
+    it('renders in the iframe and its reading is stored as client embed, referred by the embedding page', async () => {
+      const { product } = running();
+      const db = await connectToProductDatabase(product);
+      const embedder = await serveEmbeddingPage(product.baseUrl, await firstDocumentId(product));
+      // Chromium blocks third-party cookies by default here; Chrome's default profile accepts them.
+      const context = await launchChromiumAllowingThirdPartyCookies();
+      try {
+        const { frame, documentId } = await openEmbed(context, embedder);
+        const title = (await frame.locator('h1').innerText()).trim();
+        const expected = await db
+          .selectFrom('documents')
+          .select('title')
+          .where('id', '=', documentId)
+          .executeTakeFirstOrThrow();
+        expect(title).toBe(expected.title);
+        expect(await frame.locator('section[id^="page-"]').count()).toBeGreaterThanOrEqual(2);
+        expect(await frame.locator('body > header, a[href="#main"]').count()).toBe(0);
+        const readLink = frame.getByRole('link', { name: /Read on Coursepack/ });
+        expect(await readLink.getAttribute('target')).toBe('_blank');
+        const readUrl = new URL((await readLink.getAttribute('href')) as string);
+        expect(readUrl.pathname).toMatch(new RegExp(`^/documents/${documentId}-`));
+        expect(Object.fromEntries(readUrl.searchParams)).toEqual({
+          utm_source: 'embed',
+          utm_medium: 'iframe',
+          utm_content: '127.0.0.1',
+        });
+
+        // Read to the end of the document inside the frame.
+        await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await frame.page().screenshot({ path: path.join(SCREENSHOTS, 'embed-desktop.png') });
+
+        // The cross-site cookie variant, kept by the browser in the third-party frame: Secure is
+        // accepted on http://localhost, which Chromium treats as a secure context.
+        const cookies = await context.cookies(product.baseUrl);
+        const video = cookies.find((cookie) => cookie.name === 'dpevent-video');
+        expect(video, JSON.stringify(cookies)).toMatchObject({ sameSite: 'None', secure: true });
+
+        const rows = await waitForEvents(db, documentId, ['view', 'scroll_100', 'active'], {
+          client: 'embed',
+        });
+        for (const row of rows) {
+          expect(row).toMatchObject({
+            client: 'embed',
+            session_id: video?.value,
+            referrer: `${embedder.origin}/`,
+            path: `/embed/documents/${documentId}`,
+            user_id: null,
+          });
+        }
+        const ping = rows.find((row) => row.action === 'active');
+        expect(ping?.action_meta).toMatchObject({ page: expect.any(Number) });
+      } finally {
+        await context.close();
+        await embedder.close();
+        await db.destroy();
+      }
+    });
+
+    it('still counts reading, one session per page, when the browser blocks third-party cookies', async () => {
+      const { product, browser } = running();
+      const db = await connectToProductDatabase(product);
+      const documentId = await firstDocumentId(product, 1);
+      const embedder = await serveEmbeddingPage(product.baseUrl, documentId);
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const { frame } = await openEmbed(context, embedder);
+        await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await frame.page().screenshot({ path: path.join(SCREENSHOTS, 'embed-phone.png') });
+        expect(await context.cookies(product.baseUrl)).toEqual([]);
+        const rows = await waitForEvents(db, documentId, ['view', 'scroll_100', 'active'], {
+          client: 'embed',
+        });
+        expect(new Set(rows.map((row) => row.session_id)).size).toBe(1);
+        expect(rows.every((row) => row.referrer === `${embedder.origin}/`)).toBe(true);
+      } finally {
+        await context.close();
+        await embedder.close();
+        await db.destroy();
+      }
+    });
+
+    it('lets other sites frame /embed only, and shows a small 404 for a document that is not there', async () => {
+      const { product, browser } = running();
+      const site = await fetch(`${product.baseUrl}/courses`);
+      expect(site.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(site.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+      const missing = await fetch(`${product.baseUrl}/embed/documents/999999`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-security-policy')).toBe('frame-ancestors *');
+      expect(missing.headers.get('x-frame-options')).toBeNull();
+
+      const embedder = await serveEmbeddingPage(product.baseUrl, 999_999);
+      const page = await browser.newPage();
+      try {
+        await page.goto(`${embedder.origin}/`);
+        const frame = await (await page.waitForSelector('iframe')).contentFrame();
+        await frame?.getByText('This document is not available').waitFor();
+        // The embed's own page, not the site's (no header, no skip link).
+        expect(await frame?.locator('a[href="#main"]').count()).toBe(0);
+      } finally {
+        await page.close();
+        await embedder.close();
+      }
+    });
+
+    it('offers the link and the iframe snippet on the document page', async () => {
+      const { product, browser } = running();
+      const documentId = await firstDocumentId(product);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: product.baseUrl,
+      });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${product.baseUrl}/documents/${documentId}`);
+        await page.getByText('Share / Embed').click();
+        const snippet = await page.getByLabel('Embed on your site').inputValue();
+        expect(snippet).toMatch(
+          new RegExp(
+            `^<iframe src="${product.baseUrl}/embed/documents/${documentId}" width="100%" height="600" style="border:0" title="[^"]+ — Coursepack" loading="lazy" allowfullscreen></iframe>$`,
+          ),
+        );
+        await page.getByRole('button', { name: 'Copy code' }).click();
+        await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+        await expect.poll(() => page.getByText('Copied to the clipboard.').count()).toBe(1);
+        expect(await page.getByLabel('Link to this document').inputValue()).toBe(page.url());
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'share-desktop.png') });
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  describe('a visitor who signs up', () => {
+    it('keeps the tracker session id, and the collector links later events to the member', async () => {
+      const { product, browser } = running();
+      const db = await connectToProductDatabase(product);
+      const documentId = await firstDocumentId(product, 2);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${product.baseUrl}/documents/${documentId}`);
+        const before = await sessionCookie(context, product);
+        await waitForEvents(db, documentId, ['view'], { sessionId: before });
+
+        const email = `reader-${Date.now()}@example.org`;
+        const status = await page.evaluate(
+          async (body) => {
+            const response = await fetch('/api/auth/sign-up/email', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+            return response.status;
+          },
+          { name: 'Ada Reader', email, password: 'a-long-enough-password' },
+        );
+        expect(status).toBe(200);
+        const names = (await context.cookies(product.baseUrl)).map((cookie) => cookie.name);
+        expect(names).toContain('coursepack.session_token');
+
+        await page.reload();
+        expect(await sessionCookie(context, product)).toBe(before);
+        const user = await db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        await expect
+          .poll(
+            async () =>
+              (
+                await db
+                  .selectFrom('events')
+                  .select('user_id')
+                  .where('session_id', '=', before)
+                  .where('action', '=', 'view')
+                  .execute()
+              ).map((row) => row.user_id),
+            { timeout: 20_000 },
+          )
+          .toEqual(expect.arrayContaining([null, user.id]));
+      } finally {
+        await context.close();
+        await db.destroy();
+      }
+    });
+  });
+}
+
+/** A document id from the sitemap (the `index`-th document listed). */
+async function firstDocumentId(product: RunningProduct, index = 0): Promise<number> {
+  const sitemap = await (await fetch(`${product.baseUrl}/sitemap.xml`)).text();
+  const ids = [...sitemap.matchAll(/\/documents\/(\d+)-/g)].map((match) => Number(match[1]));
+  const id = ids[index];
+  if (id === undefined) throw new Error('No document in the sitemap');
+  return id;
+}
+
+interface EmbeddingPage {
+  /** Another site than the product's `localhost`: `http://127.0.0.1:<port>`. */
+  origin: string;
+  documentId: number;
+  close(): Promise<void>;
+}
+
+/** A blog page on another site (127.0.0.1, not localhost) that embeds the document. */
+async function serveEmbeddingPage(baseUrl: string, documentId: number): Promise<EmbeddingPage> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">
+<title>A teacher's blog</title></head><body style="font-family:sans-serif;margin:16px">
+<h1>This week's reading</h1>
+<iframe src="${baseUrl}/embed/documents/${documentId}" width="100%" height="600" style="border:0" title="Notes — Coursepack" loading="lazy" allowfullscreen></iframe>
+</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    documentId,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function openEmbed(
+  context: BrowserContext,
+  embedder: EmbeddingPage,
+): Promise<{ page: Page; frame: Frame; documentId: number }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${embedder.origin}/`);
+  const element = await page.waitForSelector('iframe');
+  const frame = await element.contentFrame();
+  if (!frame) throw new Error('The iframe has no document');
+  await frame.waitForSelector('#page-1');
+  expect(errors).toEqual([]);
+  return { page, frame, documentId: embedder.documentId };
+}
+
+async function sessionCookie(context: BrowserContext, product: RunningProduct): Promise<string> {
+  const cookie = (await context.cookies(product.baseUrl)).find((item) => item.name === 'dpevent');
+  if (!cookie) throw new Error('No dpevent cookie');
+  return cookie.value;
+}
+
+/** Polls until the document has events with each action, from this client or session if given. */
+async function waitForEvents(
+  db: ProductDb,
+  documentId: number,
+  actions: string[],
+  only: { client?: string; sessionId?: string } = {},
+) {
+  const query = () => {
+    let select = db
+      .selectFrom('events')
+      .selectAll()
+      .where('doc_id', '=', documentId)
+      .where('action', 'in', actions);
+    if (only.client) select = select.where('client', '=', only.client);
+    if (only.sessionId) select = select.where('session_id', '=', only.sessionId);
+    return select.execute();
+  };
+  await expect
+    .poll(async () => new Set((await query()).map((row) => row.action)), { timeout: 30_000 })
+    .toEqual(new Set(actions));
+  return query();
+}
