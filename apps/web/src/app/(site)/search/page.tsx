@@ -113,7 +113,10 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
         </div>
       ) : (
         <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
-          <aside aria-label="Filter results" className="flex flex-col gap-5">
+          <aside
+            aria-label="Filter results"
+            className="order-last flex flex-col gap-5 md:order-none"
+          >
             <h2 className="sr-only">Filters</h2>
             <SearchFacet
               label="Kind"

@@ -1,0 +1,199 @@
+/**
+ * `npm run bench -- search` (or `npx tsx bench/search.ts`): search latency at catalogue scale.
+ *
+ * Starts a scratch PostgreSQL, migrates it, loads SEARCH_BENCH_DOCUMENTS documents (100,000)
+ * of generated academic text with several pages each through COPY (the search index follows
+ * through its triggers, as it does for uploads), ANALYZEs, then measures, one query at a time
+ * through the same domain functions the app uses:
+ *   - typeahead (`suggestTitles`): one to three words with the last one half-typed, some with
+ *     a typo, against the goal p95 < 30 ms;
+ *   - result pages (`searchCatalog`: count, facets, ranked page with snippets, courses): one to
+ *     three words, with and without facet filters, page 1 and page 5, goal p95 < 100 ms;
+ * and the naive baselines of bench/search/naive-search.ts on the first 60 of the same queries,
+ * printing p50/p95/p99 and the speed-up (baseline ÷ app on those 60) of medians and p95s.
+ * Env: SEARCH_BENCH_DOCUMENTS (100000), SEARCH_BENCH_QUERIES (300 per kind).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDb } from '@coursepack/db/client';
+import { migrateToLatest } from '@coursepack/db/migrate';
+import { startPostgresServer } from '@coursepack/db/postgres-server';
+import type { DocumentKind } from '@coursepack/db/schema';
+import { sql } from 'kysely';
+import { searchCatalog } from '../apps/web/src/search/search-catalog';
+import { suggestTitles } from '../apps/web/src/search/suggest-titles';
+import { createRandom } from '../scripts/seed/create-seeded-random';
+import { loadCorpus } from './search/load-corpus';
+import { naiveSearchPage, naiveSuggest } from './search/naive-search';
+
+const DOCUMENTS = Number(process.env.SEARCH_BENCH_DOCUMENTS ?? 100_000);
+const QUERIES = Number(process.env.SEARCH_BENCH_QUERIES ?? 300);
+const WARM_UP = 30;
+/** The baselines take up to seconds per query: they run on the first this many queries only. */
+const NAIVE_QUERIES = 60;
+const KINDS: DocumentKind[] = ['notes', 'slides', 'exercises', 'exam', 'summary'];
+
+const base = await mkdtemp(path.join(tmpdir(), 'coursepack-bench-search-'));
+// Throwaway cluster: fsync off makes loading faster and does not change read latency.
+const server = await startPostgresServer({
+  dataDir: path.join(base, 'cluster'),
+  ephemeral: true,
+  unsafeFast: true,
+});
+const db = createDb(server.url, { max: 10 });
+try {
+  await migrateToLatest(db);
+  const loadStart = performance.now();
+  const corpus = await loadCorpus(server.url, {
+    documents: DOCUMENTS,
+    documentsPerCourse: 20,
+    institutions: 60,
+    minPages: 2,
+    maxPages: 7,
+    wordsPerPage: 220,
+  });
+  const { rows: sizes } = await sql<{ indexed: number; terms: number; size: string }>`
+    SELECT (SELECT count(*)::int FROM document_search) AS indexed,
+           (SELECT count(*)::int FROM search_terms) AS terms,
+           pg_size_pretty(pg_database_size(current_database())) AS size`.execute(db);
+  console.log(
+    `loaded ${corpus.courses} courses, ${corpus.documents} documents, ${corpus.pages} pages in ${((performance.now() - loadStart) / 1000).toFixed(0)} s; ${sizes[0]?.indexed} searchable, vocabulary ${sizes[0]?.terms} words, database ${sizes[0]?.size}\n`,
+  );
+
+  const random = createRandom(42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const titleWords = corpus.sampleTitles.map((title) =>
+    (title.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter(
+      (word) =>
+        !['lecture', 'slides', 'week', 'exercise', 'sheet', 'exam', 'summary'].includes(word),
+    ),
+  );
+  const usable = titleWords.filter((words) => words.length >= 1);
+  const typo = (word: string) => {
+    if (word.length < 5) return word;
+    const at = 1 + Math.floor(random() * (word.length - 3));
+    return `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
+  };
+
+  // Typed text: the first one to three words of a real title, the last one cut short.
+  const typeahead = Array.from({ length: QUERIES }, (_, index) => {
+    const words = pick(usable).slice(0, 1 + Math.floor(random() * 3));
+    const last = words.at(-1) as string;
+    const typed = [
+      ...words.slice(0, -1),
+      last.slice(0, Math.max(2, Math.ceil(last.length * (0.4 + random() * 0.6)))),
+    ];
+    if (index % 4 === 0 && words.length > 1) typed[0] = typo(typed[0] as string);
+    return typed;
+  });
+  const resultQueries = Array.from({ length: QUERIES }, (_, index) => {
+    const words = pick(usable);
+    const count = 1 + Math.floor(random() * Math.min(3, words.length));
+    const start = Math.floor(random() * (words.length - count + 1));
+    return {
+      text: words.slice(start, start + count).join(' '),
+      page: index % 3 === 2 ? 5 : 1,
+      kind: index % 2 === 1 ? pick(KINDS) : undefined,
+      subject: index % 4 === 3 ? 'physics' : undefined,
+    };
+  });
+
+  const rows: [string, number[], number[] | undefined][] = [];
+  const typeaheadTimes = await measure(typeahead, (words) =>
+    suggestTitles(db, words.join(' ')).then(() => undefined),
+  );
+  const naiveTypeaheadTimes = await measure(typeahead.slice(0, NAIVE_QUERIES), (words) =>
+    naiveSuggest(db, words).then(() => undefined),
+  );
+  rows.push(['typeahead (suggestTitles)', typeaheadTimes, naiveTypeaheadTimes]);
+  const pageTimes = await measure(resultQueries, (q) =>
+    searchCatalog(db, { query: q.text, page: q.page, kind: q.kind, subject: q.subject }).then(
+      () => undefined,
+    ),
+  );
+  const unfiltered = resultQueries.filter((q) => !q.kind && !q.subject);
+  const naivePageTimes = await measure(resultQueries.slice(0, NAIVE_QUERIES), (q) =>
+    naiveSearchPage(db, q.text, (q.page - 1) * 20).then(() => undefined),
+  );
+  rows.push(['result pages (searchCatalog)', pageTimes, naivePageTimes]);
+  rows.push([
+    '  of which unfiltered',
+    await measure(unfiltered, (q) =>
+      searchCatalog(db, { query: q.text, page: q.page }).then(() => undefined),
+    ),
+    undefined,
+  ]);
+  rows.push([
+    '  of which page 5',
+    await measure(
+      resultQueries.filter((q) => q.page === 5),
+      (q) =>
+        searchCatalog(db, { query: q.text, page: 5, kind: q.kind, subject: q.subject }).then(
+          () => undefined,
+        ),
+    ),
+    undefined,
+  ]);
+
+  const pad = (value: string, width: number) => value.padStart(width);
+  console.log(
+    `${'queries, one at a time'.padEnd(32)}${pad('n', 5)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}   naive p50/p95/p99 ms   speed-up p50 / p95`,
+  );
+  for (const [label, times, naive] of rows) {
+    const [p50, p95, p99] = percentiles(times);
+    const baseline = naive ? percentiles(naive) : undefined;
+    // Speed-up on the same queries the baseline ran.
+    const same = percentiles(times.slice(0, naive?.length ?? 0));
+    console.log(
+      `${label.padEnd(32)}${pad(String(times.length), 5)}${pad(p50.toFixed(1), 9)}${pad(p95.toFixed(1), 9)}${pad(p99.toFixed(1), 9)}   ${
+        baseline
+          ? `${baseline
+              .map((v) => v.toFixed(1))
+              .join(' / ')
+              .padEnd(
+                21,
+              )}  ${(baseline[0] / same[0]).toFixed(1)}× / ${(baseline[1] / same[1]).toFixed(1)}×`
+          : ''
+      }`,
+    );
+  }
+  const typeaheadP95 = percentiles(typeaheadTimes)[1];
+  const pageP95 = percentiles(pageTimes)[1];
+  console.log('');
+  console.log(
+    `typeahead p95 ${typeaheadP95.toFixed(1)} ms (goal < 30 ms): ${typeaheadP95 < 30 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `result page p95 ${pageP95.toFixed(1)} ms (goal < 100 ms): ${pageP95 < 100 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    'The naive typeahead ranks nothing (shortest titles first) and the naive page has no count, facets or courses: both do less work than the app.',
+  );
+} finally {
+  await db.destroy();
+  await server.stop();
+  await rm(base, { recursive: true, force: true });
+}
+
+/** Runs each input once after a warm-up, one at a time, returning milliseconds per call. */
+async function measure<T>(
+  inputs: readonly T[],
+  run: (input: T) => Promise<void>,
+): Promise<number[]> {
+  for (const input of inputs.slice(0, WARM_UP)) await run(input);
+  const times: number[] = [];
+  for (const input of inputs) {
+    const start = performance.now();
+    await run(input);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+function percentiles(times: readonly number[]): [number, number, number] {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+  return [at(0.5), at(0.95), at(0.99)];
+}
