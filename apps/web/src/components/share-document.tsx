@@ -1,25 +1,31 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 /** What a visitor copied: the page's link or the embed snippet. */
 export type ShareTarget = 'link' | 'embed';
 
 /**
  * "Share / Embed" on a document page: the page's link and the `<iframe>` snippet that shows the
- * document on another site (`/embed/documents/{id}`), each with a copy button. `onCopy` is
- * called after a successful copy: the place to record the `share` action.
+ * document on another site (`/embed/documents/{id}`), each with a copy button. A successful
+ * copy is recorded as the `share` action (`copy_link` or `copy_embed`).
  */
 export function ShareDocument({
   pageUrl,
   embedSnippet,
-  onCopy,
+  courseId,
+  docId,
 }: {
   pageUrl: string;
   embedSnippet: string;
-  onCopy?: (target: ShareTarget) => void;
+  courseId: number;
+  docId: number;
 }) {
   const id = useId();
+  const track = useTrackProductAction();
+  const onCopy = (target: ShareTarget) =>
+    void track(target === 'link' ? 'linkShared' : 'embedShared', { courseId, docId });
   return (
     <details className="group mt-4 rounded-xl border border-slate-200 bg-slate-50 open:bg-white">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-medium text-slate-800 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
@@ -44,7 +50,7 @@ export function ShareDocument({
           label="Link to this document"
           value={pageUrl}
           copyLabel="Copy link"
-          onCopied={() => onCopy?.('link')}
+          onCopied={() => onCopy('link')}
         />
         <CopyField
           id={`${id}-embed`}
@@ -53,7 +59,7 @@ export function ShareDocument({
           value={embedSnippet}
           copyLabel="Copy code"
           multiline
-          onCopied={() => onCopy?.('embed')}
+          onCopied={() => onCopy('embed')}
         />
       </div>
     </details>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getViewer } from '@/auth/get-viewer';
 import { loadDocumentForRef } from '@/catalog/load-document-page';
+import { AnalyticsLink } from '@/components/dashboard/analytics-link';
 import { DocumentPageView } from '@/components/document-page-view';
 import { DocumentOwnerActions } from '@/components/documents/document-owner-actions';
 import { UnfinishedDocument } from '@/components/documents/unfinished-document';
@@ -10,6 +11,7 @@ import { JsonLd } from '@/components/json-ld';
 import { KindBadge } from '@/components/kind-badge';
 import { BookmarkButton } from '@/components/members/bookmark-button';
 import { ShareDocument } from '@/components/share-document';
+import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
 import { loadUnfinishedDocument } from '@/documents/load-managed-document';
 import { embedSnippet } from '@/embed/embed-urls';
 import { formatBytes, formatDate, KIND_LABELS, pluralize, truncate } from '@/lib/format';
@@ -142,10 +144,13 @@ export default async function DocumentPage({
             />
           ) : null}
           <DocumentOwnerActions documentId={document.id} />
+          <AnalyticsLink courseId={document.course.id} href={dashboardDocumentPath(document)} />
         </div>
         <ShareDocument
           pageUrl={`${siteUrl}${documentPath(document)}`}
           embedSnippet={embedSnippet(siteUrl, document)}
+          courseId={document.course.id}
+          docId={document.id}
         />
       </header>
 
