@@ -15,6 +15,11 @@ describe('formatDuration', () => {
     expect(formatDuration(725)).toBe('12m 5s');
     expect(formatDuration(3 * 3600 + 20 * 60 + 59)).toBe('3h 20m');
   });
+
+  it('leaves out a zero second unit, as axis labels fall on round values', () => {
+    expect(formatDuration(7200)).toBe('2h');
+    expect(formatDuration(120)).toBe('2m');
+  });
 });
 
 describe('figures', () => {

@@ -9,14 +9,14 @@ export function formatCount(value: number): string {
   return countFormat.format(Math.round(value));
 }
 
-/** `45s`, `12m 5s`, `3h 20m`: the two largest units, rounded to the second. */
+/** `45s`, `12m 5s`, `3h 20m`, `2h`: the two largest units, rounded to the second. */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const rest = total % 60;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  if (minutes > 0) return `${minutes}m ${rest}s`;
+  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
+  if (minutes > 0) return rest > 0 ? `${minutes}m ${rest}s` : `${minutes}m`;
   return `${rest}s`;
 }
 

@@ -17,7 +17,7 @@ describe('niceDurationMax', () => {
     expect(niceDurationMax(0)).toBe(10);
     expect(niceDurationMax(45)).toBe(60);
     expect(niceDurationMax(1000)).toBe(20 * 60);
-    expect(niceDurationMax(2 * 3600 + 46 * 60)).toBe(4 * 3600);
+    expect(niceDurationMax(2 * 3600 + 46 * 60)).toBe(3 * 3600);
     expect(niceDurationMax(30 * 3600)).toBe(50 * 3600);
   });
 });

@@ -12,7 +12,7 @@ export function niceMax(value: number): number {
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
-// Tops whose halves are round durations too: 30 s / 1 min, 15 min / 30 min, 1 h / 2 h…
+// Tops whose halves are round durations too: 30 s / 1 min, 15 min / 30 min, 1 h 30 min / 3 h…
 const DURATION_TOPS = [
   10,
   20,
@@ -25,8 +25,10 @@ const DURATION_TOPS = [
   30 * MINUTE,
   HOUR,
   2 * HOUR,
+  3 * HOUR,
   4 * HOUR,
   6 * HOUR,
+  8 * HOUR,
   12 * HOUR,
   24 * HOUR,
 ];

@@ -3,7 +3,7 @@
 import Form from 'next/form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useTransition } from 'react';
+import { useOptimistic, useTransition } from 'react';
 import { type DashboardQuery, dashboardHref, RANGE_PRESETS } from '@/dashboard/dashboard-query';
 
 /**
@@ -13,9 +13,17 @@ import { type DashboardQuery, dashboardHref, RANGE_PRESETS } from '@/dashboard/d
 export function DashboardControls({ path, query }: { path: string; query: DashboardQuery }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // The box shows its new state at once, while the page loads the figures for it.
+  const [shown, showChange] = useOptimistic(query, (current, change: Partial<DashboardQuery>) => ({
+    ...current,
+    ...change,
+  }));
 
   function toggle(change: Partial<DashboardQuery>) {
-    startTransition(() => router.push(dashboardHref(path, query, change), { scroll: false }));
+    startTransition(() => {
+      showChange(change);
+      router.push(dashboardHref(path, query, change), { scroll: false });
+    });
   }
 
   return (
@@ -90,7 +98,7 @@ export function DashboardControls({ path, query }: { path: string; query: Dashbo
         <label className="inline-flex cursor-pointer items-center gap-2">
           <input
             type="checkbox"
-            checked={query.compare}
+            checked={shown.compare}
             onChange={(event) => toggle({ compare: event.target.checked })}
             className="h-4 w-4 accent-brand-600"
           />
@@ -99,7 +107,7 @@ export function DashboardControls({ path, query }: { path: string; query: Dashbo
         <label className="inline-flex cursor-pointer items-center gap-2">
           <input
             type="checkbox"
-            checked={query.includeBots}
+            checked={shown.includeBots}
             onChange={(event) => toggle({ includeBots: event.target.checked })}
             className="h-4 w-4 accent-brand-600"
           />

@@ -69,7 +69,9 @@ export function SortableTable({
   return (
     <div>
       <div className="-mx-4 overflow-x-auto px-4 sm:-mx-5 sm:px-5">
-        <table className="w-full min-w-[28rem] border-collapse text-sm">
+        <table
+          className={`w-full border-collapse text-sm ${columns.length > 3 ? 'min-w-[30rem]' : ''}`}
+        >
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs text-slate-600">

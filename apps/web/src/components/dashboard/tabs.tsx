@@ -52,7 +52,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
             tabIndex={index === selected ? 0 : -1}
             onClick={() => setSelected(index)}
             onKeyDown={onKeyDown}
-            className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium ${
+            className={`shrink-0 rounded-full px-2.5 py-1 text-sm font-medium sm:px-3 ${
               index === selected
                 ? 'bg-ink text-white'
                 : 'text-slate-600 hover:bg-slate-100 hover:text-ink'
