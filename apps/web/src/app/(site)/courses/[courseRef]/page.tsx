@@ -4,10 +4,12 @@ import { getViewer } from '@/auth/get-viewer';
 import { listCourseDocuments } from '@/catalog/list-course-documents';
 import { loadCourseForRef } from '@/catalog/load-course-page';
 import { CourseCover } from '@/components/course-cover';
+import { AnalyticsLink } from '@/components/dashboard/analytics-link';
 import { DocumentRow } from '@/components/document-row';
 import { UploadDocumentLink } from '@/components/documents/upload-document-link';
 import { JsonLd } from '@/components/json-ld';
 import { FollowButton } from '@/components/members/follow-button';
+import { dashboardCoursePath } from '@/dashboard/dashboard-query';
 import { KIND_LABELS, pluralize, truncate } from '@/lib/format';
 import { coverImageUrl } from '@/lib/media-urls';
 import { coursePath, documentPath } from '@/lib/refs';
@@ -118,6 +120,7 @@ export default async function CoursePage({ params }: { params: Params }) {
                 Edit course
               </Link>
             ) : null}
+            <AnalyticsLink courseId={course.id} href={dashboardCoursePath(course)} />
           </div>
         </div>
       </header>
