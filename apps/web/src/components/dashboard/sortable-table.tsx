@@ -3,6 +3,12 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatCount, formatDepth, formatDuration } from '@/dashboard/format-stats';
+import {
+  type SortDirection,
+  sortTableRows,
+  type TableCell,
+  type TableRow,
+} from '@/dashboard/sort-table-rows';
 import { type CsvCell, csvFileName } from '@/dashboard/to-csv';
 import { CsvButton } from './csv-button';
 
@@ -13,17 +19,6 @@ export interface TableColumn {
   label: string;
   format: ColumnFormat;
 }
-
-export type TableCell = string | number | null;
-
-export interface TableRow {
-  key: string;
-  cells: Record<string, TableCell>;
-  /** Where the first cell links to. */
-  href?: string;
-}
-
-type Direction = 'ascending' | 'descending';
 
 /**
  * A table of figures: click a column header to sort (again to reverse), download exactly the
@@ -47,14 +42,14 @@ export function SortableTable({
   barColumn?: string;
   emptyText?: string;
 }) {
-  const [sort, setSort] = useState<{ key: string; direction: Direction } | null>(
+  const [sort, setSort] = useState<{ key: string; direction: SortDirection } | null>(
     barColumn ? { key: barColumn, direction: 'descending' } : null,
   );
-  const sorted = sort ? sortRows(rows, sort.key, sort.direction) : rows;
+  const sorted = sort ? sortTableRows(rows, sort.key, sort.direction) : rows;
   const barMax = barColumn ? Math.max(0, ...rows.map((row) => numeric(row.cells[barColumn]))) : 0;
 
   function sortBy(column: TableColumn) {
-    const first: Direction = column.format === 'text' ? 'ascending' : 'descending';
+    const first: SortDirection = column.format === 'text' ? 'ascending' : 'descending';
     setSort((current) =>
       current?.key === column.key
         ? { key: column.key, direction: current.direction === first ? flip(first) : first }
@@ -158,7 +153,7 @@ export function SortableTable({
   );
 }
 
-function SortIndicator({ direction }: { direction: Direction | null }) {
+function SortIndicator({ direction }: { direction: SortDirection | null }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 8 12" className="h-3 w-2">
       <path d="M4 1 7 5H1z" className={direction === 'ascending' ? 'fill-ink' : 'fill-slate-300'} />
@@ -175,24 +170,12 @@ function alignment(column: TableColumn): string {
   return column.format === 'text' ? 'text-left' : 'text-right';
 }
 
-function flip(direction: Direction): Direction {
+function flip(direction: SortDirection): SortDirection {
   return direction === 'ascending' ? 'descending' : 'ascending';
 }
 
 function numeric(cell: TableCell | undefined): number {
   return typeof cell === 'number' ? cell : 0;
-}
-
-/** A stable sort, missing values last whichever the direction. */
-function sortRows(rows: TableRow[], key: string, direction: Direction): TableRow[] {
-  const sign = direction === 'ascending' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const left = a.cells[key] ?? null;
-    const right = b.cells[key] ?? null;
-    if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1;
-    if (typeof left === 'number' && typeof right === 'number') return (left - right) * sign;
-    return String(left).localeCompare(String(right), 'en', { numeric: true }) * sign;
-  });
 }
 
 function display(column: TableColumn, cell: TableCell | undefined): string {
