@@ -92,7 +92,9 @@ export function DashboardView({
           <DailyActivityChart daily={data.daily} range={days} />
         </DashboardCard>
         <DashboardCard id="realtime" title="Right now" description="Refreshes every 10 seconds.">
+          {/* Keyed by what it asks for, so counting bots starts from the server's new figures. */}
           <RealtimePanel
+            key={realtimeEndpoint(view, query.includeBots)}
             initial={data.realtime}
             endpoint={realtimeEndpoint(view, query.includeBots)}
             showDocuments={view.kind !== 'document'}
