@@ -8,7 +8,8 @@
  * demo seed's generator) over 42 days ending now, streamed in with COPY. Queries cover the last
  * 30 days, for the busiest course, the busiest document and the whole site, each repeated
  * (ANALYTICS_BENCH_REPEATS, default 15; the raw baseline ANALYTICS_BENCH_RAW_REPEATS, default 3
- * at 1M and 1 at 10M). Env: ANALYTICS_BENCH_SIZES (default "1000000,10000000").
+ * at 1M and 1 at 10M; ANALYTICS_BENCH_RAW=0 skips it). Env: ANALYTICS_BENCH_SIZES (default
+ * "1000000,10000000").
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -114,7 +115,9 @@ try {
         let raw = '–';
         let ratio = '–';
         // At 10M a site-wide query from raw events takes minutes: the overview alone shows it.
-        const skipRaw = loaded > 2_000_000 && scope.kind === 'site' && query.name !== 'overview';
+        const skipRaw =
+          process.env.ANALYTICS_BENCH_RAW === '0' ||
+          (loaded > 2_000_000 && scope.kind === 'site' && query.name !== 'overview');
         if (!query.rawOnly && !skipRaw) {
           const rawTimes = await time(rawRepeats, () =>
             query.run(db, scope, range, { source: 'events' }),
