@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { TitleSuggestion, TitleSuggestions } from '@/search/suggest-titles';
+import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 /** Wait for a pause in typing before asking, so a burst of keys costs one request. */
 const DEBOUNCE_MS = 150;
@@ -24,6 +25,7 @@ export function SearchBox({
   compact?: boolean;
 }) {
   const router = useRouter();
+  const track = useTrackProductAction();
   const [value, setValue] = useState(defaultValue ?? '');
   const [suggestions, setSuggestions] = useState<TitleSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -73,8 +75,12 @@ export function SearchBox({
     setActive(-1);
   }
 
-  function go(suggestion: TitleSuggestion) {
+  function go(suggestion: TitleSuggestion, rank: number) {
     close();
+    void track('searchResultOpened', {
+      related: { id: suggestion.id, entity: suggestion.type },
+      meta: { rank, source: 'typeahead' },
+    });
     router.push(suggestion.href);
   }
 
@@ -98,7 +104,7 @@ export function SearchBox({
       const suggestion = open && active >= 0 ? suggestions[active] : undefined;
       if (suggestion) {
         event.preventDefault();
-        go(suggestion);
+        go(suggestion, active + 1);
       }
     } else if (event.key === 'Escape') {
       if (open) {
@@ -161,7 +167,7 @@ export function SearchBox({
             aria-selected={index === active}
             // Keep focus in the input, so the blur does not close the list before the click.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(suggestion)}
+            onClick={() => go(suggestion, index + 1)}
             onMouseEnter={() => setActive(index)}
             className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
           >

@@ -7,12 +7,14 @@ import { KindBadge } from '@/components/kind-badge';
 import { Pagination } from '@/components/pagination';
 import { SearchBox } from '@/components/search-box';
 import { SearchFacet } from '@/components/search-facets';
+import { SearchResultLink } from '@/components/search-result-link';
 import { KIND_LABELS, pluralize } from '@/lib/format';
 import { coursePath, documentPath } from '@/lib/refs';
 import { pageNumber, single, slugParam } from '@/lib/search-params';
 import { getDb } from '@/lib/server-context';
-import { type SearchFilters, searchCatalog } from '@/search/search-catalog';
+import { RESULTS_PER_PAGE, type SearchFilters, searchCatalog } from '@/search/search-catalog';
 import { TrackPageView } from '@/tracking/track-page-view';
+import { TrackSearchSubmitted } from '@/tracking/track-search-submitted';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -69,6 +71,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   return (
     <div className="mx-auto max-w-5xl">
       <TrackPageView />
+      {query && results.page === 1 ? (
+        <TrackSearchSubmitted results={results.total} filtered={filtered} />
+      ) : null}
       <h1 className="text-3xl font-bold tracking-tight">Search</h1>
       <div className="mt-4 max-w-3xl">
         <SearchBox key={query} id="page-search" defaultValue={query} />
@@ -151,14 +156,17 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
                   Courses
                 </h2>
                 <ul className="flex flex-col gap-2">
-                  {results.courses.map((course) => (
+                  {results.courses.map((course, index) => (
                     <li key={course.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                      <Link
+                      <SearchResultLink
                         href={coursePath(course)}
+                        entity="course"
+                        id={course.id}
+                        rank={index + 1}
                         className="font-medium text-brand-700 hover:underline"
                       >
                         {course.title}
-                      </Link>
+                      </SearchResultLink>
                       <p className="text-sm text-slate-600">
                         {course.code ? `${course.code} · ` : ''}
                         {course.institutionName}
@@ -181,19 +189,22 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
                 </p>
               ) : (
                 <ol className="flex flex-col gap-3">
-                  {results.documents.map((document) => (
+                  {results.documents.map((document, index) => (
                     <li
                       key={document.id}
                       className="rounded-lg border border-slate-200 bg-white p-4"
                     >
                       <div className="flex flex-wrap items-center gap-2">
                         <KindBadge kind={document.kind} />
-                        <Link
+                        <SearchResultLink
                           href={documentPath(document, document.page ?? undefined)}
+                          entity="document"
+                          id={document.id}
+                          rank={(results.page - 1) * RESULTS_PER_PAGE + index + 1}
                           className="font-medium text-brand-700 hover:underline"
                         >
                           {document.title}
-                        </Link>
+                        </SearchResultLink>
                         {document.page ? (
                           <span className="text-sm text-slate-500">page {document.page}</span>
                         ) : null}

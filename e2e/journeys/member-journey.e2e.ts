@@ -1,0 +1,224 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { connectToProductDatabase } from '../support/product-database';
+import { type RunningProduct, startProduct } from '../support/start-product';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'journeys');
+/** A word that exists nowhere but inside page 2 of the uploaded PDF. */
+const HIDDEN_WORD = 'quokkaphrenology';
+/**
+ * A reader's browser. Headless Chromium says "HeadlessChrome" in its user agent, which the
+ * collector rightly flags as a bot, and the dashboard leaves bots out by default.
+ */
+const READER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (product) {
+    const exit = await product.stop();
+    expect(exit.code === 0 || exit.signal === 'SIGINT', product.output()).toBe(true);
+  }
+});
+
+/** The text of the headline figure `label` on a dashboard page. */
+async function kpi(page: Page, label: string): Promise<string> {
+  const card = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) });
+  return (await card.locator('dd').first().locator('span').first().innerText()).trim();
+}
+
+/** A three-page PDF whose only mention of HIDDEN_WORD is in the text of page 2. */
+async function studyNotesPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const pages = [
+    'Week one: an introduction to marsupial behaviour and field observation methods.',
+    `Week two: the contested history of ${HIDDEN_WORD}, and why skull shapes predict nothing.`,
+    'Week three: revision questions and a reading list for the final examination.',
+  ];
+  for (const text of pages) {
+    const page = pdf.addPage([595, 842]);
+    page.drawText(text, { x: 50, y: 780, size: 11, font, maxWidth: 495 });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('a new member contributing a document', () => {
+  it('signs up, creates a course, uploads a PDF, finds it by a word inside it, sees a reader on its dashboard, and loses the edit controls after signing out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const base = product.baseUrl;
+
+    // Sign up.
+    await page.goto(`${base}/sign-up`);
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill('grace@example.org');
+    await page.getByLabel('Password').fill('compilers are fun');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByLabel('Account menu for Grace Hopper').waitFor();
+
+    // Create a course.
+    await page.goto(`${base}/courses/new`);
+    await page.getByLabel('Title').fill('Marsupial Studies');
+    await page.getByLabel(/^Code/).fill('ZOO 101');
+    await page.getByLabel('Subject').selectOption({ index: 1 });
+    await page.getByLabel('Institution').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Create course' }).click();
+    await page.waitForURL(/\/courses\/\d+-marsupial-studies$/);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Marsupial Studies');
+
+    // Upload a PDF from the course page.
+    await page.getByRole('link', { name: /Upload a document/ }).click();
+    await page.waitForURL(/\/upload\?course=\d+/);
+    await page.getByLabel('PDF file').setInputFiles({
+      name: 'week-notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: await studyNotesPdf(),
+    });
+    await page.getByLabel('Title').fill('Lecture notes, weeks 1–3');
+    await page.getByLabel('Kind').selectOption('notes');
+    await page.getByRole('button', { name: /^Upload/ }).click();
+    await page.waitForURL(/\/documents\/\d+-lecture-notes-weeks-1-3/);
+    // Processing, then the pages appear without a manual reload.
+    await page.locator('section#page-3').waitFor({ timeout: 60_000 });
+    const documentUrl = page.url().replace(/#.*$/, '');
+    await expect(page.locator('[data-testid="document-actions"]').innerText()).resolves.toMatch(
+      /Edit/,
+    );
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'uploaded-document.png') });
+
+    // Search for the word that only occurs inside the PDF.
+    await page.goto(base);
+    const searchBox = page.locator('header').getByRole('combobox', { name: /Search/ });
+    await searchBox.fill(HIDDEN_WORD);
+    await searchBox.press('Enter');
+    await page.waitForURL(new RegExp(`/search\\?q=${HIDDEN_WORD}`));
+    const hit = page.locator('main li', { hasText: 'Lecture notes, weeks 1–3' }).first();
+    await expect(hit.locator('mark').first().innerText()).resolves.toMatch(
+      new RegExp(HIDDEN_WORD, 'i'),
+    );
+    await expect(hit.innerText()).resolves.toMatch(/page 2/i);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'search-hit.png') });
+    await hit.getByRole('link', { name: 'Lecture notes, weeks 1–3' }).click();
+    await page.waitForURL(/\/documents\/\d+-lecture-notes-weeks-1-3#page-2$/);
+
+    // Someone else reads it to the end and stays a few presence intervals (5 s each).
+    const readerContext = await browser.newContext({
+      viewport: { width: 1280, height: 700 },
+      userAgent: READER_USER_AGENT,
+    });
+    const reader = await readerContext.newPage();
+    await reader.goto(documentUrl);
+    await reader.locator('section#page-3').waitFor();
+    for (let step = 0; step < 12; step += 1) {
+      await reader.mouse.wheel(0, 400);
+      await reader.waitForTimeout(250);
+    }
+    await reader.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await reader.waitForTimeout(12_000);
+
+    // The course's owner sees that visit on the document's dashboard, and in realtime.
+    await page.goto(documentUrl);
+    await page.getByRole('link', { name: /See how people read this/ }).click();
+    await page.waitForURL(/\/dashboard\/documents\/\d+-lecture-notes-weeks-1-3/);
+    expect(await kpi(page, 'Visitors')).toBe('1');
+    expect(await kpi(page, 'Average depth')).toBe('100%');
+    const readingTime = await kpi(page, 'Reading time');
+    expect(readingTime).toMatch(/^\d+s$/);
+    expect(Number.parseInt(readingTime, 10)).toBeGreaterThanOrEqual(10);
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, 'document-dashboard.png'),
+      fullPage: true,
+    });
+    // The overview's realtime panel names what is being read right now.
+    await page.goto(`${base}/dashboard`);
+    await expect(page.locator('ul[aria-label="Being read now"]').innerText()).resolves.toContain(
+      'Lecture notes, weeks 1–3',
+    );
+    await readerContext.close();
+
+    // What these visits recorded as named product actions (docs/tracking.md).
+    const db = await connectToProductDatabase(product);
+    try {
+      const actions = await db
+        .selectFrom('events')
+        .where('type', 'in', ['account', 'search', 'document'])
+        .where('action', 'not like', 'scroll%')
+        .where('name', '<>', 'status')
+        .select(['type', 'name', 'action'])
+        .distinct()
+        .execute();
+      expect(actions.map((row) => `${row.type}/${row.name}/${row.action}`)).toEqual(
+        expect.arrayContaining([
+          'account/sign_up/complete',
+          'search/search/submit',
+          'search/result/open',
+          'document/viewer/page_turn',
+        ]),
+      );
+    } finally {
+      await db.destroy();
+    }
+
+    // Sign out: the same document no longer offers to edit it.
+    await page.getByLabel('Account menu for Grace Hopper').click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(documentUrl);
+    await page.locator('section#page-1').waitFor();
+    await expect(page.locator('[data-testid="document-actions"]').innerText()).resolves.not.toMatch(
+      /Edit|Delete/,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the documented demo owner a dashboard alive with the seeded weeks of reading', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${product.baseUrl}/sign-in?next=/dashboard`);
+    await page.getByLabel('Email').fill('owner@demo.coursepack.dev');
+    await page.getByLabel('Password').fill('coursepack-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${product.baseUrl}/dashboard`);
+    expect(Number((await kpi(page, 'Visitors')).replace(/,/g, ''))).toBeGreaterThan(50);
+    expect(await kpi(page, 'Reading time')).toMatch(/h|m/);
+    await expect(page.locator('main').innerText()).resolves.toMatch(/Reading depth/i);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'demo-dashboard.png'), fullPage: true });
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${product.baseUrl}/dashboard`);
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.screenshot({
+      path: path.join(SCREENSHOTS, 'demo-dashboard-phone.png'),
+      fullPage: true,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
