@@ -1,10 +1,11 @@
 /**
  * The top of a chart's value axis: the smallest 1, 2 or 5 × 10ⁿ at or above the largest value,
- * so gridlines (at the top and half of it) fall on round numbers. At least 1, so an empty chart
- * still has an axis.
+ * so gridlines (at the top and half of it) fall on round numbers. Below 10 the tops are 2, 4 and
+ * 10, whose halves are whole counts (an axis of 1 visitor would read "0, 1, 1"). At least 2, so
+ * an empty chart still has an axis.
  */
 export function niceMax(value: number): number {
-  if (value <= 1) return 1;
+  if (value <= 10) return [2, 4, 10].find((top) => top >= value) ?? 10;
   const magnitude = 10 ** Math.floor(Math.log10(value));
   const step = [1, 2, 5, 10].find((factor) => factor * magnitude >= value) ?? 10;
   return step * magnitude;
