@@ -10,8 +10,13 @@
  * (ANALYTICS_BENCH_REPEATS, default 15; the raw baseline ANALYTICS_BENCH_RAW_REPEATS, default 3
  * at 1M and 1 at 10M; ANALYTICS_BENCH_RAW=0 skips it). Env: ANALYTICS_BENCH_SIZES (default
  * "1000000,10000000").
+ *
+ * To iterate on one size: ANALYTICS_BENCH_DIR=/some/dir keeps the cluster there instead of a
+ * temporary folder; a later run with the same folder reuses its events (a size already loaded is
+ * not generated again) and ANALYTICS_BENCH_REBUILD=0 then also keeps its rollups (pending
+ * migrations still run). Connect with psql to the URL it prints to EXPLAIN queries.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -36,6 +41,7 @@ const DAYS = 42;
 /** Measured from the generator: events per `visitsPerDay` unit and day (weekends are quieter). */
 const EVENTS_PER_VISIT_DAY = 33.4;
 const GOAL_MS = 200;
+const ROLLUP_TABLES = ['analytics_session_hours', 'analytics_page_hours', 'analytics_action_hours'];
 
 const now = new Date();
 const range: StatsRange = {
@@ -43,11 +49,16 @@ const range: StatsRange = {
   to: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000),
 };
 
-const base = await mkdtemp(path.join(tmpdir(), 'coursepack-bench-analytics-'));
+const keepDir = process.env.ANALYTICS_BENCH_DIR;
+const rebuildRollups = process.env.ANALYTICS_BENCH_REBUILD !== '0';
+const base = keepDir
+  ? path.resolve(keepDir)
+  : await mkdtemp(path.join(tmpdir(), 'coursepack-bench-analytics-'));
+await mkdir(base, { recursive: true });
 await chmod(base, 0o755);
 const server = await startPostgresServer({
   dataDir: path.join(base, 'cluster'),
-  ephemeral: true,
+  ephemeral: !keepDir,
   unsafeFast: true,
 });
 const db = createDb(server.url, { max: 4 });
@@ -57,15 +68,18 @@ try {
   await client.connect();
   await client.query(`ALTER SYSTEM SET max_wal_size = '8GB'`);
   await client.query('SELECT pg_reload_conf()');
-  const courses = await createCatalogue();
+  const courses = (await loadCatalogue()) ?? (await createCatalogue());
+  if (keepDir) console.log(`keeping the cluster in ${base}: ${server.url}`);
   console.log(
     `PostgreSQL ${(await client.query('SHOW server_version')).rows[0].server_version}, shared_buffers ${(await client.query('SHOW shared_buffers')).rows[0].shared_buffers}, work_mem ${(await client.query('SHOW work_mem')).rows[0].work_mem}; ${DAYS} days of activity, queries over the last 30 days; ${REPEATS} repeats`,
   );
 
-  let loaded = 0;
+  let loaded = Number((await client.query('SELECT count(*) AS n FROM events')).rows[0].n);
   for (const [index, size] of SIZES.entries()) {
     console.log(`\n## about ${size.toLocaleString('en')} events`);
-    const adding = size - loaded;
+    // A kept cluster that already holds this size (give or take the last run's small batches).
+    const reuse = loaded >= size * 0.9;
+    const adding = reuse ? 0 : size - loaded;
     const started = performance.now();
     const added = await copyDemoEvents(
       client,
@@ -77,24 +91,34 @@ try {
         seed: index + 1,
       }),
       // The generator sizes its visits for `adding` events; let it finish its last day.
-      Number.POSITIVE_INFINITY,
+      reuse ? 0 : Number.POSITIVE_INFINITY,
     );
     loaded += added;
     const loadSeconds = (performance.now() - started) / 1000;
-    await client.query('VACUUM ANALYZE events');
-    console.log(
-      `generated and COPied ${added.toLocaleString('en')} events in ${loadSeconds.toFixed(1)} s (${Math.round(added / loadSeconds).toLocaleString('en')} events/s); total ${loaded.toLocaleString('en')}`,
-    );
+    if (reuse) {
+      console.log(`reusing ${loaded.toLocaleString('en')} events`);
+    } else {
+      await client.query('VACUUM ANALYZE events');
+      console.log(
+        `generated and COPied ${added.toLocaleString('en')} events in ${loadSeconds.toFixed(1)} s (${Math.round(added / loadSeconds).toLocaleString('en')} events/s); total ${loaded.toLocaleString('en')}`,
+      );
+    }
 
-    const rebuild = await rebuildAnalyticsRollups(db);
-    await client.query(
-      'VACUUM ANALYZE analytics_session_hours, analytics_page_hours, analytics_action_hours',
-    );
+    if (!reuse || rebuildRollups) {
+      const rebuild = await rebuildAnalyticsRollups(db);
+      console.log(
+        `full rollup refresh: ${rebuild.newEvents.toLocaleString('en')} events in ${(rebuild.milliseconds / 1000).toFixed(1)} s = ${Math.round(rebuild.newEvents / (rebuild.milliseconds / 1000)).toLocaleString('en')} events/s`,
+      );
+    } else {
+      await refreshAnalyticsRollups(db);
+    }
+    // As autovacuum would after a refresh: statistics, and the visibility map for index-only scans.
+    await client.query(`VACUUM ANALYZE ${ROLLUP_TABLES.join(', ')}`);
     const rows = await client.query(
       `SELECT (SELECT count(*) FROM analytics_session_hours) AS sessions, (SELECT count(*) FROM analytics_page_hours) AS pages, (SELECT count(*) FROM analytics_action_hours) AS actions`,
     );
     console.log(
-      `full rollup refresh: ${rebuild.newEvents.toLocaleString('en')} events in ${(rebuild.milliseconds / 1000).toFixed(1)} s = ${Math.round(rebuild.newEvents / (rebuild.milliseconds / 1000)).toLocaleString('en')} events/s → rows: ${Number(rows.rows[0].sessions).toLocaleString('en')} session-hours, ${Number(rows.rows[0].pages).toLocaleString('en')} page-hours, ${Number(rows.rows[0].actions).toLocaleString('en')} action-hours`,
+      `rollup rows: ${Number(rows.rows[0].sessions).toLocaleString('en')} session-hours, ${Number(rows.rows[0].pages).toLocaleString('en')} page-hours, ${Number(rows.rows[0].actions).toLocaleString('en')} action-hours`,
     );
 
     const scopes = await pickScopes();
@@ -158,7 +182,26 @@ try {
   await client.end().catch(() => {});
   await db.destroy();
   await server.stop();
-  await rm(base, { recursive: true, force: true });
+  if (!keepDir) await rm(base, { recursive: true, force: true });
+}
+
+/** A kept cluster's catalogue, or undefined in a new one. */
+async function loadCatalogue(): Promise<ActivityCourse[] | undefined> {
+  const documents = await db
+    .selectFrom('documents')
+    .select(['id', 'course_id', 'page_count'])
+    .orderBy('course_id')
+    .orderBy('id')
+    .execute();
+  if (documents.length === 0) return undefined;
+  const courses = new Map<number, ActivityCourse>();
+  for (const document of documents) {
+    if (document.course_id === null) continue;
+    const course = courses.get(document.course_id) ?? { id: document.course_id, documents: [] };
+    course.documents.push({ id: document.id, pageCount: document.page_count });
+    courses.set(document.course_id, course);
+  }
+  return [...courses.values()];
 }
 
 async function createCatalogue(): Promise<ActivityCourse[]> {
