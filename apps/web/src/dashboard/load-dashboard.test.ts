@@ -295,5 +295,7 @@ describe('loadRealtimeForViewer', () => {
     expect(await status(ownerA, { document: '999999' })).toBe(404);
     expect(await status(ownerA, { document: '99999999999' })).toBe(400);
     expect(await status(ownerA, { course: '1', document: '1' })).toBe(400);
+    expect(await status(ownerA, { include_bots: 'yes' })).toBe(400);
+    expect(await status(ownerA, { include_bots: 'true' })).toBe(200);
   });
 });

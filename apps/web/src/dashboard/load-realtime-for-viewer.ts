@@ -11,7 +11,8 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * Everything behind `GET /api/stats/realtime` after reading the session: the viewer's overview
- * (no parameter), `?course={id}` or `?document={id}`, bots left out unless `bots=1`. The same
+ * (no parameter), `?course={id}` or `?document={id}`, bots left out unless `include_bots=true`
+ * (the stats API's parameter). The same
  * rules and statuses as the dashboard and the stats API: 401 signed out, 403 for someone else's
  * course or a member without courses, 404 for an unknown id, 400 for a malformed one.
  */
@@ -22,6 +23,7 @@ export async function loadRealtimeForViewer(
   now: Date = new Date(),
 ): Promise<RealtimeSessions> {
   const access = await resolveDashboardAccess(db, viewer, parseTarget(params));
+  const includeBots = parseIncludeBots(params);
   switch (access.status) {
     case 'signed-out':
       throw new AppError('unauthorized', 'Sign in to see statistics.');
@@ -33,10 +35,19 @@ export async function loadRealtimeForViewer(
       throw new AppError('not_found', 'No such course or document.');
     case 'allowed':
       return getRealtimeSessions(db, access.view.scope, {
-        includeBots: params.get('bots') === '1',
+        includeBots,
         now,
       });
   }
+}
+
+function parseIncludeBots(params: URLSearchParams): boolean {
+  const value = params.get('include_bots');
+  if (value === null || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new AppError('bad_request', '`include_bots` must be true or false', {
+    parameter: 'include_bots',
+  });
 }
 
 function parseTarget(params: URLSearchParams): DashboardTarget {

@@ -344,7 +344,7 @@ function realtimeEndpoint(view: View, includeBots: boolean): string {
   const params = new URLSearchParams();
   if (view.kind === 'course') params.set('course', String(view.course.id));
   if (view.kind === 'document') params.set('document', String(view.document.id));
-  if (includeBots) params.set('bots', '1');
+  if (includeBots) params.set('include_bots', 'true');
   const search = params.toString();
   return search ? `/api/stats/realtime?${search}` : '/api/stats/realtime';
 }

@@ -3,7 +3,7 @@ import { loadRealtimeForViewer } from '@/dashboard/load-realtime-for-viewer';
 import { errorResponse } from '@/lib/app-error';
 import { getDb } from '@/lib/server-context';
 
-// GET /api/stats/realtime?course|document&bots – sessions of the last five minutes, for the dashboard
+// GET /api/stats/realtime?course|document&include_bots – sessions of the last five minutes, for the dashboard
 export async function GET(request: Request): Promise<Response> {
   try {
     const realtime = await loadRealtimeForViewer(
