@@ -2,7 +2,9 @@
 
 import { type FormEvent, useState } from 'react';
 import { authClient } from '@/auth/auth-client';
-import { FormError, FormField, SubmitButton } from './form-field';
+import { FormError } from '@/components/forms/form-error';
+import { TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 export function ForgotPasswordForm() {
   const [pending, setPending] = useState(false);
@@ -38,7 +40,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       <FormError message={error} />
-      <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
       <SubmitButton pending={pending}>Send reset link</SubmitButton>
     </form>
   );

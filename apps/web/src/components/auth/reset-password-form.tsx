@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { authClient } from '@/auth/auth-client';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
-import { FormError, FormField, SubmitButton } from './form-field';
+import { FormError } from '@/components/forms/form-error';
+import { TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [pending, setPending] = useState(false);
@@ -47,7 +49,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       <FormError message={error} />
-      <FormField
+      <TextField
         id="password"
         name="password"
         type="password"
@@ -58,7 +60,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         maxLength={MAX_PASSWORD_LENGTH}
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
       />
-      <FormField
+      <TextField
         id="confirm"
         name="confirm"
         type="password"

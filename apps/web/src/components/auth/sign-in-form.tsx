@@ -4,8 +4,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { authClient } from '@/auth/auth-client';
+import { FormError } from '@/components/forms/form-error';
+import { TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
-import { FormError, FormField, SubmitButton } from './form-field';
 
 /** What a failed sign-in means, in words a member can act on. */
 function signInErrorMessage(error: { status: number; code?: string; message?: string }): string {
@@ -46,8 +48,8 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
       <FormError message={error} />
-      <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
-      <FormField
+      <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <TextField
         id="password"
         name="password"
         type="password"

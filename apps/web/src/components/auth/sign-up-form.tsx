@@ -4,8 +4,10 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { authClient } from '@/auth/auth-client';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
+import { FormError } from '@/components/forms/form-error';
+import { TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
-import { FormError, FormField, SubmitButton } from './form-field';
 
 function signUpErrorMessage(error: { status: number; code?: string; message?: string }): string {
   if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
@@ -57,9 +59,9 @@ export function SignUpForm({ next }: { next: string }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       <FormError message={error} />
-      <FormField id="name" name="name" label="Name" autoComplete="name" required maxLength={100} />
-      <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required />
-      <FormField
+      <TextField id="name" name="name" label="Name" autoComplete="name" required maxLength={100} />
+      <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <TextField
         id="password"
         name="password"
         type="password"

@@ -2,6 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { FormError } from '@/components/forms/form-error';
+import { FieldError, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
 import type { Choice } from '@/courses/list-course-choices';
 import { callApi } from '@/lib/call-api';
 
@@ -14,8 +16,6 @@ export interface CourseFormValues {
 }
 
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
-const INPUT =
-  'w-full rounded-lg border bg-white px-3 py-2 text-ink placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-red-600';
 
 type Saved = { course: { id: number; slug: string; path: string } };
 
@@ -109,116 +109,70 @@ export function CourseForm({
     router.refresh();
   }
 
-  const describedBy = (name: string) => (fields[name] ? `${id}-${name}-error` : undefined);
-  const fieldError = (name: string) =>
-    fields[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm text-red-700">
-        {fields[name]}
-      </p>
-    ) : null;
-
   return (
     <form onSubmit={onSubmit} className="space-y-5" aria-busy={pending}>
-      <div
-        role="alert"
-        className={error ? 'rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800' : 'sr-only'}
-      >
-        {error}
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-title`} className="block text-sm font-medium text-slate-800">
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          required
-          maxLength={200}
-          defaultValue={initial.title}
-          aria-invalid={Boolean(fields.title)}
-          aria-describedby={describedBy('title')}
-          className={`${INPUT} border-slate-300`}
-        />
-        {fieldError('title')}
-      </div>
+      <FormError message={error} />
+      <TextField
+        id={`${id}-title`}
+        label="Title"
+        error={fields.title}
+        name="title"
+        required
+        maxLength={200}
+        defaultValue={initial.title}
+      />
       <div className="grid gap-5 sm:grid-cols-[12rem_1fr]">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-800">
-            Code <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <input
-            id={`${id}-code`}
-            name="code"
-            maxLength={40}
-            placeholder="MATH 221"
-            defaultValue={initial.code}
-            aria-invalid={Boolean(fields.code)}
-            aria-describedby={describedBy('code')}
-            className={`${INPUT} border-slate-300`}
-          />
-          {fieldError('code')}
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-subject`} className="block text-sm font-medium text-slate-800">
-            Subject
-          </label>
-          <select
-            id={`${id}-subject`}
-            name="subject"
-            required
-            defaultValue={initial.subject}
-            aria-invalid={Boolean(fields.subject)}
-            aria-describedby={describedBy('subject')}
-            className={`${INPUT} border-slate-300`}
-          >
-            <option value="">Choose a subject…</option>
-            {subjects.map((choice) => (
-              <option key={choice.slug} value={choice.slug}>
-                {choice.name}
-              </option>
-            ))}
-          </select>
-          {fieldError('subject')}
-        </div>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-institution`} className="block text-sm font-medium text-slate-800">
-          Institution
-        </label>
-        <select
-          id={`${id}-institution`}
-          name="institution"
+        <TextField
+          id={`${id}-code`}
+          label="Code"
+          optional
+          error={fields.code}
+          name="code"
+          maxLength={40}
+          placeholder="MATH 221"
+          defaultValue={initial.code}
+        />
+        <SelectField
+          id={`${id}-subject`}
+          label="Subject"
+          error={fields.subject}
+          name="subject"
           required
-          defaultValue={initial.institution}
-          aria-invalid={Boolean(fields.institution)}
-          aria-describedby={describedBy('institution')}
-          className={`${INPUT} border-slate-300`}
+          defaultValue={initial.subject}
         >
-          <option value="">Choose an institution…</option>
-          {institutions.map((choice) => (
+          <option value="">Choose a subject…</option>
+          {subjects.map((choice) => (
             <option key={choice.slug} value={choice.slug}>
               {choice.name}
             </option>
           ))}
-        </select>
-        {fieldError('institution')}
+        </SelectField>
       </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-description`} className="block text-sm font-medium text-slate-800">
-          Description <span className="font-normal text-slate-500">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          rows={6}
-          maxLength={10_000}
-          defaultValue={initial.description}
-          aria-invalid={Boolean(fields.description)}
-          aria-describedby={describedBy('description')}
-          className={`${INPUT} border-slate-300`}
-        />
-        {fieldError('description')}
-      </div>
+      <SelectField
+        id={`${id}-institution`}
+        label="Institution"
+        error={fields.institution}
+        name="institution"
+        required
+        defaultValue={initial.institution}
+      >
+        <option value="">Choose an institution…</option>
+        {institutions.map((choice) => (
+          <option key={choice.slug} value={choice.slug}>
+            {choice.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        id={`${id}-description`}
+        label="Description"
+        optional
+        error={fields.description}
+        name="description"
+        rows={6}
+        maxLength={10_000}
+        defaultValue={initial.description}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Cover image</legend>
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:w-80">
@@ -244,11 +198,11 @@ export function CourseForm({
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
           onChange={onCoverChange}
-          aria-invalid={Boolean(fields.cover)}
-          aria-describedby={describedBy('cover')}
+          aria-invalid={fields.cover ? true : undefined}
+          aria-describedby={fields.cover ? `${id}-cover-error` : undefined}
           className="block text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
         />
-        {fieldError('cover')}
+        <FieldError id={`${id}-cover-error`} message={fields.cover} />
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <button

@@ -1,11 +1,13 @@
 'use client';
 
-import type { DocumentKind } from '@coursepack/db/schema';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { FormError } from '@/components/forms/form-error';
+import { Field, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
-import { formatBytes, KIND_LABELS } from '@/lib/format';
+import { formatBytes } from '@/lib/format';
+import { KindField } from './kind-field';
 
 export interface CourseChoice {
   id: number;
@@ -19,9 +21,6 @@ interface UploadError {
 }
 
 type Created = { document: { id: number; href: string; status: string } };
-
-const INPUT =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-red-600';
 
 /** "week_3-notes.final.pdf" → "week 3 notes.final": a starting point the member can edit. */
 function titleFromFileName(name: string): string {
@@ -132,147 +131,98 @@ export function UploadDocumentForm({
     request.send(form);
   }
 
-  const describedBy = (field: string, hint?: string) =>
-    [hint, fields[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: string) =>
-    fields[field] ? (
-      <p id={`${id}-${field}-error`} className="text-sm text-red-700">
-        {fields[field]}
-      </p>
-    ) : null;
-
   return (
-    <form onSubmit={onSubmit} className="space-y-5" aria-describedby={`${id}-rules`}>
-      <div
-        role="alert"
-        aria-live="assertive"
-        className={error ? 'rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800' : 'sr-only'}
+    <form onSubmit={onSubmit} className="space-y-5" aria-describedby={`${id}-file-hint`}>
+      <FormError
+        message={
+          error ? (
+            <>
+              {error.message}
+              {error.existing ? (
+                <>
+                  {' '}
+                  <Link href={error.existing.href} className="font-medium underline">
+                    Open “{error.existing.title}”
+                  </Link>
+                </>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+
+      <Field
+        id={`${id}-file`}
+        label="PDF file"
+        error={fields.file}
+        hint={`A PDF with selectable text, at most ${formatBytes(maxBytes)}. Password-protected PDFs cannot be read.`}
       >
-        {error ? (
-          <>
-            {error.message}
-            {error.existing ? (
-              <>
-                {' '}
-                <Link href={error.existing.href} className="font-medium underline">
-                  Open “{error.existing.title}”
-                </Link>
-              </>
-            ) : null}
-          </>
-        ) : null}
-      </div>
+        {(control) => (
+          <input
+            {...control}
+            name="file"
+            type="file"
+            accept="application/pdf,.pdf"
+            required
+            disabled={uploading}
+            onChange={onFileChange}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+          />
+        )}
+      </Field>
 
-      <div className="space-y-1">
-        <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
-          PDF file
-        </label>
-        <input
-          id={`${id}-file`}
-          name="file"
-          type="file"
-          accept="application/pdf,.pdf"
-          required
-          disabled={uploading}
-          onChange={onFileChange}
-          aria-invalid={fields.file ? true : undefined}
-          aria-describedby={describedBy('file', `${id}-rules`)}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100"
-        />
-        {fieldError('file')}
-        <p id={`${id}-rules`} className="text-xs text-slate-500">
-          A PDF with selectable text, at most {formatBytes(maxBytes)}. Password-protected PDFs
-          cannot be read.
-        </p>
-      </div>
-
-      <div className="space-y-1">
-        <label htmlFor={`${id}-course`} className="block text-sm font-medium text-slate-800">
-          Course
-        </label>
-        <select
-          id={`${id}-course`}
-          name="courseId"
-          required
-          disabled={uploading}
-          defaultValue={initialCourseId ?? ''}
-          aria-invalid={fields.courseId ? true : undefined}
-          aria-describedby={describedBy('courseId')}
-          className={INPUT}
-        >
-          <option value="" disabled>
-            Choose a course…
+      <SelectField
+        id={`${id}-course`}
+        label="Course"
+        error={fields.courseId}
+        name="courseId"
+        required
+        disabled={uploading}
+        defaultValue={initialCourseId ?? ''}
+      >
+        <option value="" disabled>
+          Choose a course…
+        </option>
+        {courses.map((course) => (
+          <option key={course.id} value={course.id}>
+            {course.label}
           </option>
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.label}
-            </option>
-          ))}
-        </select>
-        {fieldError('courseId')}
-      </div>
+        ))}
+      </SelectField>
 
-      <div className="space-y-1">
-        <label htmlFor={`${id}-title`} className="block text-sm font-medium text-slate-800">
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          required
-          maxLength={DOCUMENT_TITLE_MAX}
-          disabled={uploading}
-          value={title}
-          onChange={(event) => {
-            setTitle(event.currentTarget.value);
-            setTitleEdited(true);
-          }}
-          aria-invalid={fields.title ? true : undefined}
-          aria-describedby={describedBy('title')}
-          className={INPUT}
-        />
-        {fieldError('title')}
-      </div>
+      <TextField
+        id={`${id}-title`}
+        label="Title"
+        error={fields.title}
+        name="title"
+        required
+        maxLength={DOCUMENT_TITLE_MAX}
+        disabled={uploading}
+        value={title}
+        onChange={(event) => {
+          setTitle(event.currentTarget.value);
+          setTitleEdited(true);
+        }}
+      />
 
-      <div className="space-y-1">
-        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-800">
-          Kind
-        </label>
-        <select
-          id={`${id}-kind`}
-          name="kind"
-          required
-          disabled={uploading}
-          defaultValue="notes"
-          aria-invalid={fields.kind ? true : undefined}
-          aria-describedby={describedBy('kind')}
-          className={INPUT}
-        >
-          {(Object.keys(KIND_LABELS) as DocumentKind[]).map((kind) => (
-            <option key={kind} value={kind}>
-              {KIND_LABELS[kind].singular}
-            </option>
-          ))}
-        </select>
-        {fieldError('kind')}
-      </div>
+      <KindField
+        id={`${id}-kind`}
+        error={fields.kind}
+        required
+        disabled={uploading}
+        defaultValue="notes"
+      />
 
-      <div className="space-y-1">
-        <label htmlFor={`${id}-description`} className="block text-sm font-medium text-slate-800">
-          Description <span className="font-normal text-slate-500">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          rows={4}
-          maxLength={DOCUMENT_DESCRIPTION_MAX}
-          disabled={uploading}
-          aria-invalid={fields.description ? true : undefined}
-          aria-describedby={describedBy('description')}
-          className={INPUT}
-        />
-        {fieldError('description')}
-      </div>
+      <TextareaField
+        id={`${id}-description`}
+        label="Description"
+        optional
+        error={fields.description}
+        name="description"
+        rows={4}
+        maxLength={DOCUMENT_DESCRIPTION_MAX}
+        disabled={uploading}
+      />
 
       {uploading ? (
         <div className="space-y-1" aria-live="polite">

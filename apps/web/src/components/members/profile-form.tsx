@@ -3,8 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { authClient } from '@/auth/auth-client';
+import { Field, TextField } from '@/components/forms/form-field';
 import { callApi } from '@/lib/call-api';
-import { FormMessage, INPUT, PRIMARY_BUTTON } from './account-section';
+import { FormMessage, PRIMARY_BUTTON } from './account-section';
 
 const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -91,37 +92,32 @@ export function ProfileForm({ name, avatarUrl }: { name: string; avatarUrl: stri
             {(name.trim()[0] ?? '?').toUpperCase()}
           </span>
         )}
-        <div className="space-y-1">
-          <label htmlFor="avatar" className="block text-sm font-medium text-slate-800">
-            Avatar
-          </label>
-          <input
-            id="avatar"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            onChange={onAvatarChange}
-            aria-describedby="avatar-hint"
-            className="block max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
-          />
-          <p id="avatar-hint" className="text-xs text-slate-500">
-            JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. Shown as a circle.
-          </p>
-        </div>
+        <Field
+          id="avatar"
+          label="Avatar"
+          hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. Shown as a circle."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              onChange={onAvatarChange}
+              className="block max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
+            />
+          )}
+        </Field>
       </div>
-      <div className="max-w-md space-y-1">
-        <label htmlFor="name" className="block text-sm font-medium text-slate-800">
-          Name
-        </label>
-        <input
-          id="name"
-          name="name"
-          required
-          maxLength={100}
-          autoComplete="name"
-          defaultValue={name}
-          className={INPUT}
-        />
-      </div>
+      <TextField
+        id="name"
+        label="Name"
+        className="max-w-md space-y-1"
+        name="name"
+        required
+        maxLength={100}
+        autoComplete="name"
+        defaultValue={name}
+      />
       <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
         {pending ? 'Saving…' : 'Save profile'}
       </button>
