@@ -1,48 +1,18 @@
-import { getViewer } from '@/auth/get-viewer';
-import { errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { parseRouteId } from '@/lib/parse-route-id';
-import { getConfig, getDbNow } from '@/lib/server-context';
-import { readToggleForm, toggleFormResponse } from '@/lib/toggle-form-response';
+import { toggleRoute } from '@/lib/toggle-route';
 import { followCourse } from '@/members/follow-course';
 import { unfollowCourse } from '@/members/unfollow-course';
 
-type Context = { params: Promise<{ id: string }> };
-
-async function setFollowing(request: Request, context: Context, following: boolean) {
-  assertSameOrigin(request, getConfig().siteUrl);
-  const courseId = parseRouteId((await context.params).id, 'course');
-  const change = following ? followCourse : unfollowCourse;
-  return change(getDbNow(), await getViewer(), { courseId });
-}
+const follow = toggleRoute({
+  noun: 'course',
+  on: (db, viewer, courseId) => followCourse(db, viewer, { courseId }),
+  off: (db, viewer, courseId) => unfollowCourse(db, viewer, { courseId }),
+});
 
 // PUT /api/courses/[id]/follow – follow a course (idempotent); answers { following, followers }
-export async function PUT(request: Request, context: Context): Promise<Response> {
-  try {
-    return Response.json(await setFollowing(request, context, true));
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const PUT = follow.PUT;
 
 // DELETE /api/courses/[id]/follow – stop following (idempotent)
-export async function DELETE(request: Request, context: Context): Promise<Response> {
-  try {
-    return Response.json(await setFollowing(request, context, false));
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const DELETE = follow.DELETE;
 
 // POST /api/courses/[id]/follow – the follow button's form without JavaScript (intent=on|off)
-export async function POST(request: Request, context: Context): Promise<Response> {
-  let next = '/';
-  try {
-    const form = await readToggleForm(request);
-    next = form.next;
-    await setFollowing(request, context, form.on);
-    return toggleFormResponse(next);
-  } catch (error) {
-    return toggleFormResponse(next, error);
-  }
-}
+export const POST = follow.POST;
