@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { getConfig } from '@/lib/server-context';
-import { SITE_CLIENT, TRACKED_APP } from '@/tracking/tracked-app';
+import { trackingBase } from '@/tracking/tracked-app';
 import { TrackingProvider } from '@/tracking/tracking-context';
 
 /**
@@ -11,7 +11,6 @@ import { TrackingProvider } from '@/tracking/tracking-context';
  * render under the root layout only). Embeds (`/embed/*`) have their own bare layout.
  */
 export function SiteChrome({ children }: { children: ReactNode }) {
-  const { trackingEndpoint, trackingEnvironment } = getConfig();
   return (
     <>
       <a
@@ -20,14 +19,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <TrackingProvider
-        config={{
-          ...TRACKED_APP,
-          client: SITE_CLIENT,
-          endpoint: trackingEndpoint,
-          environment: trackingEnvironment,
-        }}
-      >
+      <TrackingProvider config={trackingBase(getConfig(), 'web')}>
         <SiteHeader />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
           {children}

@@ -13,6 +13,8 @@ describe('parseWebConfig', () => {
       mediaCloudName: 'coursepack',
       trackingEndpoint: 'http://localhost:3001/events',
       trackingEnvironment: 'development',
+      trackingApp: 'coursepack-web',
+      trackingUrlPathVersion: 'v1',
       mediaApi: {
         apiBaseUrl: 'http://127.0.0.1:3002',
         cloudName: 'coursepack',
@@ -30,6 +32,18 @@ describe('parseWebConfig', () => {
       mail: { smtpUrl: null, from: 'Coursepack <no-reply@coursepack.local>' },
       uploadMaxBytes: 50 * 1024 * 1024,
     });
+  });
+
+  it('takes the tracked app and URL scheme version from configuration', () => {
+    const config = parseWebConfig({
+      ...valid,
+      TRACKING_APP: 'coursepack-beta',
+      TRACKING_URL_PATH_VERSION: 'v2',
+    });
+    expect(config).toMatchObject({ trackingApp: 'coursepack-beta', trackingUrlPathVersion: 'v2' });
+    expect(() => parseWebConfig({ ...valid, TRACKING_APP: 'Has Spaces' })).toThrow(
+      'TRACKING_APP must be 1–40 lower-case letters, digits, "-" or "_" (got "Has Spaces")',
+    );
   });
 
   it('reads the sign-in, mail and upload settings', () => {

@@ -54,6 +54,14 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9_-]{1,40}$/, 'must be 1–40 lower-case letters, digits, "-" or "_"')
     .optional(),
+  TRACKING_APP: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/, 'must be 1–40 lower-case letters, digits, "-" or "_"')
+    .default('coursepack-web'),
+  TRACKING_URL_PATH_VERSION: z
+    .string()
+    .regex(/^[a-z0-9_.-]{1,20}$/, 'must be 1–20 lower-case letters, digits, ".", "-" or "_"')
+    .default('v1'),
   NODE_ENV: z.string().optional(),
   MEDIA_CLOUD_NAME: z
     .string()
@@ -136,6 +144,10 @@ export interface WebConfig {
   trackingEndpoint: string;
   /** The `environment` field of every tracked event. */
   trackingEnvironment: string;
+  /** The `app` field of every tracked event. */
+  trackingApp: string;
+  /** The `url_path_version` field: which URL scheme the paths in events follow. */
+  trackingUrlPathVersion: string;
   mediaApi: MediaApiConfig;
   /** Absolute; mail goes to `<dataDir>/outbox` when no SMTP server is configured. */
   dataDir: string;
@@ -194,6 +206,8 @@ export function parseWebConfig(env: Record<string, string | undefined>): WebConf
     trackingEndpoint:
       value.TRACKING_ENDPOINT ?? `http://localhost:${value.COLLECTOR_PORT}${value.TRACKING_PATH}`,
     trackingEnvironment: value.TRACKING_ENVIRONMENT ?? value.NODE_ENV ?? 'development',
+    trackingApp: value.TRACKING_APP,
+    trackingUrlPathVersion: value.TRACKING_URL_PATH_VERSION,
     mediaApi: {
       apiBaseUrl: value.MEDIA_API_URL ?? `http://127.0.0.1:${value.MEDIA_PORT}`,
       cloudName: value.MEDIA_CLOUD_NAME,

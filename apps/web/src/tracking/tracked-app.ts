@@ -1,7 +1,26 @@
+import type { WebConfig } from '@/lib/web-config';
+import type { BaseTrackingConfig } from './tracking-context';
+
+/** The `client` of events: the site itself, or a document embedded in another site. */
+export type TrackedClient = 'web' | 'embed';
+
 /**
- * Fields of every event this app tracks: which app and build of the URL scheme sent it. The
- * `client` tells the site (`web`) from documents embedded in other sites (`embed`).
+ * The fields every event of this app carries, from configuration (TRACKING_APP,
+ * TRACKING_URL_PATH_VERSION, TRACKING_ENVIRONMENT, the collector's endpoint) and the client.
  */
-export const TRACKED_APP = { app: 'coursepack-web', url_path_version: 'v1' } as const;
-export const SITE_CLIENT = 'web';
-export const EMBED_CLIENT = 'embed';
+export function trackingBase(
+  config: Pick<
+    WebConfig,
+    'trackingEndpoint' | 'trackingEnvironment' | 'trackingApp' | 'trackingUrlPathVersion'
+  >,
+  client: TrackedClient,
+): BaseTrackingConfig {
+  return {
+    app: config.trackingApp,
+    url_path_version: config.trackingUrlPathVersion,
+    client,
+    endpoint: config.trackingEndpoint,
+    environment: config.trackingEnvironment,
+    ...(client === 'embed' ? { video: true } : {}),
+  };
+}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { getConfig } from '@/lib/server-context';
-import { EMBED_CLIENT, TRACKED_APP } from '@/tracking/tracked-app';
+import { trackingBase } from '@/tracking/tracked-app';
 import { TrackingProvider } from '@/tracking/tracking-context';
 
 // Framed by other sites: never a search result of its own (the document page is).
@@ -15,18 +15,7 @@ export const metadata: Metadata = { robots: { index: false, follow: true } };
  */
 export default async function EmbedLayout({ children }: { children: ReactNode }) {
   await connection();
-  const { trackingEndpoint, trackingEnvironment } = getConfig();
   return (
-    <TrackingProvider
-      config={{
-        ...TRACKED_APP,
-        client: EMBED_CLIENT,
-        video: true,
-        endpoint: trackingEndpoint,
-        environment: trackingEnvironment,
-      }}
-    >
-      {children}
-    </TrackingProvider>
+    <TrackingProvider config={trackingBase(getConfig(), 'embed')}>{children}</TrackingProvider>
   );
 }
