@@ -169,7 +169,8 @@ try {
         from: new Date(batchStart.getTime() - 30 * 60_000),
         to: batchStart,
         visitsPerDay: 2000,
-        seed: 100 + index,
+        // A kept cluster may hold this seed's batch from an earlier run already.
+        seed: 100 + index + (keepDir ? Date.now() % 1_000_000 : 0),
       }),
       2000,
     );

@@ -1,7 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
+import { selectSessionSets, sessionSetScope } from './select-session-sets';
 import type { StatsRange } from './stats-range';
 
 export const DEPTH_LEVELS = [25, 50, 75, 100] as const;
@@ -21,19 +23,39 @@ export async function getDepthFunnel(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<DepthFunnel> {
-  const rows = selectAnalyticsRows('sessions', scope, range, options);
-  const result = await sql<{ reads: number; d25: number; d50: number; d75: number; d100: number }>`
-    SELECT
-      count(*) AS reads,
-      count(*) FILTER (WHERE depth >= 25) AS d25,
-      count(*) FILTER (WHERE depth >= 50) AS d50,
-      count(*) FILTER (WHERE depth >= 75) AS d75,
-      count(*) FILTER (WHERE depth >= 100) AS d100
-    FROM (
-      SELECT max(max_depth) AS depth FROM ${rows} AS r
-      WHERE doc_id IS NOT NULL
-      GROUP BY session_id, doc_id
-    ) AS reads`.execute(db);
+  const setScope = sessionSetScope(scope, options);
+  // From the sets: readers per document, and per document and level those who reached it.
+  const query = setScope
+    ? sql`
+      SELECT
+        coalesce(sum(n) FILTER (WHERE dimension = 'document'), 0) AS reads,
+        coalesce(sum(n) FILTER (WHERE level = '25'), 0) AS d25,
+        coalesce(sum(n) FILTER (WHERE level = '50'), 0) AS d50,
+        coalesce(sum(n) FILTER (WHERE level = '75'), 0) AS d75,
+        coalesce(sum(n) FILTER (WHERE level = '100'), 0) AS d100
+      FROM (
+        SELECT dimension, split_part(value, ':', 2) AS level,
+          icount(analytics_int_union(sessions)) AS n
+        FROM ${selectSessionSets(setScope, ['document', 'depth'], scope, range, options)} AS s
+        GROUP BY dimension, value
+      ) AS counted`
+    : sql`
+      SELECT
+        count(*) AS reads,
+        count(*) FILTER (WHERE depth >= 25) AS d25,
+        count(*) FILTER (WHERE depth >= 50) AS d50,
+        count(*) FILTER (WHERE depth >= 75) AS d75,
+        count(*) FILTER (WHERE depth >= 100) AS d100
+      FROM (
+        SELECT max(max_depth) AS depth
+        FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
+        WHERE doc_id IS NOT NULL
+        GROUP BY session_key, doc_id
+      ) AS reads`;
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<{ reads: number; d25: number; d50: number; d75: number; d100: number }>`${query}`,
+  );
   const row = result.rows[0];
   return {
     reads: row?.reads ?? 0,

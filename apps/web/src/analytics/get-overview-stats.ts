@@ -1,7 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
+import { selectSessionSets, sessionSetScope } from './select-session-sets';
 import type { StatsRange } from './stats-range';
 
 export interface OverviewStats {
@@ -24,30 +26,67 @@ export async function getOverviewStats(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<OverviewStats> {
-  const rows = selectAnalyticsRows('sessions', scope, range, options);
-  const result = await sql<{
-    sessions: number;
-    views: number;
-    active_ms: number;
-    reads: number;
-    average_depth: number | null;
-  }>`
-    WITH r AS MATERIALIZED (SELECT session_id, doc_id, views, active_ms, max_depth FROM ${rows} AS r),
-    reads AS (
-      SELECT max(max_depth) AS depth FROM r WHERE doc_id IS NOT NULL GROUP BY session_id, doc_id
-    )
-    SELECT
-      (SELECT count(*) FROM (SELECT session_id FROM r GROUP BY session_id) AS s) AS sessions,
-      (SELECT coalesce(sum(views), 0) FROM r) AS views,
-      (SELECT coalesce(sum(active_ms), 0) FROM r) AS active_ms,
-      (SELECT count(*) FROM reads) AS reads,
-      (SELECT avg(depth) FROM reads) AS average_depth`.execute(db);
+  const setScope = sessionSetScope(scope, options);
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<{
+      sessions: number;
+      views: number;
+      active_ms: number;
+      reads: number;
+      depth_sum: number | null;
+    }>`${setScope ? fromSessionSets(setScope, scope, range, options) : fromRows(scope, range, options)}`,
+  );
   const row = result.rows[0];
   return {
     sessions: row?.sessions ?? 0,
     views: row?.views ?? 0,
     activeSeconds: (row?.active_ms ?? 0) / 1000,
     reads: row?.reads ?? 0,
-    averageDepth: row?.average_depth ?? null,
+    // The same division whichever way the figures were counted, so both give the same number.
+    averageDepth: row?.reads ? (row.depth_sum ?? 0) / row.reads : null,
   };
+}
+
+function fromRows(scope: AnalyticsScope, range: StatsRange, options: AnalyticsOptions) {
+  const rows = selectAnalyticsRows('sessions', scope, range, options);
+  return sql`
+    WITH r AS MATERIALIZED (SELECT session_key, doc_id, views, active_ms, max_depth FROM ${rows} AS r),
+    reads AS (
+      SELECT max(max_depth) AS depth FROM r WHERE doc_id IS NOT NULL GROUP BY session_key, doc_id
+    )
+    SELECT
+      (SELECT count(*) FROM (SELECT session_key FROM r GROUP BY session_key) AS s) AS sessions,
+      (SELECT coalesce(sum(views), 0) FROM r) AS views,
+      (SELECT coalesce(sum(active_ms), 0) FROM r) AS active_ms,
+      (SELECT count(*) FROM reads) AS reads,
+      (SELECT sum(depth) FROM reads) AS depth_sum`;
+}
+
+// Reads are the readers of each document added up; their depths, 25 for each level reached.
+function fromSessionSets(
+  setScope: string,
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions,
+) {
+  const sets = selectSessionSets(
+    setScope,
+    ['sessions', 'document', 'depth'],
+    scope,
+    range,
+    options,
+  );
+  return sql`
+    WITH s AS MATERIALIZED (SELECT * FROM ${sets} AS s),
+    per_value AS (
+      SELECT dimension, icount(analytics_int_union(sessions)) AS n
+      FROM s WHERE dimension <> 'sessions' GROUP BY dimension, value
+    )
+    SELECT
+      (SELECT icount(analytics_int_union(sessions)) FROM s WHERE dimension = 'sessions') AS sessions,
+      (SELECT coalesce(sum(views), 0) FROM s WHERE dimension = 'sessions') AS views,
+      (SELECT coalesce(sum(active_ms), 0) FROM s WHERE dimension = 'sessions') AS active_ms,
+      (SELECT coalesce(sum(n), 0) FROM per_value WHERE dimension = 'document') AS reads,
+      (SELECT 25 * sum(n) FROM per_value WHERE dimension = 'depth') AS depth_sum`;
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
 import type { StatsRange } from './stats-range';
 
@@ -25,7 +26,9 @@ export async function getPageAttention(
 ): Promise<PageAttention[]> {
   const pages = selectAnalyticsRows('pages', scope, range, options);
   const sessions = selectAnalyticsRows('sessions', scope, range, options);
-  const result = await sql<{ page: number; active_ms: number; stops: number }>`
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<{ page: number; active_ms: number; stops: number }>`
     WITH attention AS (
       -- A refresh may leave a page's total at zero pings (its reader's day was recomputed).
       SELECT page, sum(active_ms) AS active_ms
@@ -36,16 +39,17 @@ export async function getPageAttention(
     stops AS (
       SELECT last_page AS page, count(*) AS stops
       FROM (
-        SELECT DISTINCT ON (session_id, doc_id) last_page
+        SELECT DISTINCT ON (session_key, doc_id) last_page
         FROM ${sessions} AS s
         WHERE last_page IS NOT NULL AND doc_id IS NOT NULL
-        ORDER BY session_id, doc_id, last_page_at DESC
+        ORDER BY session_key, doc_id, last_page_at DESC
       ) AS last_pages
       GROUP BY last_page
     )
     SELECT page, coalesce(attention.active_ms, 0) AS active_ms, coalesce(stops.stops, 0) AS stops
     FROM attention FULL JOIN stops USING (page)
-    ORDER BY page`.execute(db);
+    ORDER BY page`,
+  );
   return result.rows.map((row) => ({
     page: row.page,
     activeSeconds: row.active_ms / 1000,

@@ -1,7 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
+import { selectSessionSets } from './select-session-sets';
 import type { StatsRange } from './stats-range';
 
 export interface ActionCount {
@@ -24,12 +26,24 @@ export async function listActions(
   range: StatsRange,
   options: AnalyticsOptions & { limit?: number } = {},
 ): Promise<ActionCount[]> {
-  const rows = selectAnalyticsRows('actions', scope, range, options);
-  const result = await sql<ActionCount>`
-    SELECT type, name, action, sum(events) AS events, count(DISTINCT session_id) AS sessions
-    FROM ${rows} AS r
-    GROUP BY type, name, action
+  const counted =
+    scope.kind === 'site' && options.source !== 'events'
+      ? sql`
+      SELECT value::jsonb ->> 0 AS type, value::jsonb ->> 1 AS name, value::jsonb ->> 2 AS action,
+        sum(events) AS events, icount(analytics_int_union(sessions)) AS sessions
+      FROM ${selectSessionSets('site', ['action'], scope, range, options)} AS s
+      GROUP BY value
+      HAVING icount(analytics_int_union(sessions)) > 0`
+      : sql`
+      SELECT type, name, action, sum(events) AS events, count(DISTINCT session_key) AS sessions
+      FROM ${selectAnalyticsRows('actions', scope, range, options)} AS r
+      GROUP BY type, name, action`;
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<ActionCount>`
+    SELECT * FROM (${counted}) AS counted
     ORDER BY events DESC, type, name, action
-    LIMIT ${options.limit ?? 20}`.execute(db);
+    LIMIT ${options.limit ?? 20}`,
+  );
   return result.rows;
 }

@@ -1,7 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
+import { selectSessionSets } from './select-session-sets';
 import type { StatsRange } from './stats-range';
 
 export interface BreakdownRow {
@@ -13,8 +15,9 @@ export interface BreakdownRow {
 }
 
 /**
- * Sessions and views by each of several columns of `analytics_session_hours`, in one scan
- * (GROUPING SETS), most sessions first. Shared by the traffic-source and device breakdowns.
+ * Sessions and views by each of several columns of `analytics_session_hours`, most sessions
+ * first: site-wide from the session sets, otherwise from the rows in one scan (GROUPING SETS).
+ * Shared by the traffic-source and device breakdowns.
  */
 export async function listBreakdown<Column extends string>(
   db: Kysely<Database>,
@@ -23,26 +26,25 @@ export async function listBreakdown<Column extends string>(
   range: StatsRange,
   options: AnalyticsOptions & { limit?: number },
 ): Promise<Record<Column, BreakdownRow[]>> {
-  const rows = selectAnalyticsRows('sessions', scope, range, options);
-  const sets = sql.join(columns.map((column) => sql`(${sql.ref(column)})`));
-  // In a GROUPING SETS result, GROUPING(column) is 0 on the rows grouped by that column.
-  const dimension = sql.join(
-    columns.map((column) => sql`WHEN GROUPING(${sql.ref(column)}) = 0 THEN ${column}`),
-    sql` `,
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<{
+      dimension: Column;
+      value: string | null;
+      sessions: number;
+      views: number;
+    }>`${
+      scope.kind === 'site' && options.source !== 'events'
+        ? sql`
+      SELECT dimension, value, icount(analytics_int_union(sessions)) AS sessions,
+        sum(views) AS views
+      FROM ${selectSessionSets('site', columns, scope, range, options)} AS s
+      GROUP BY dimension, value
+      HAVING icount(analytics_int_union(sessions)) > 0`
+        : fromRows(columns, scope, range, options)
+    }
+    ORDER BY dimension, sessions DESC, views DESC, value`,
   );
-  const result = await sql<{
-    dimension: Column;
-    value: string | null;
-    sessions: number;
-    views: number;
-  }>`
-    SELECT CASE ${dimension} END AS dimension,
-      coalesce(${sql.join(columns.map((column) => sql.ref(column)))}) AS value,
-      count(DISTINCT session_id) AS sessions,
-      sum(views) AS views
-    FROM ${rows} AS r
-    GROUP BY GROUPING SETS (${sets})
-    ORDER BY dimension, sessions DESC, views DESC, value`.execute(db);
   const limit = options.limit ?? 10;
   const byColumn = Object.fromEntries(columns.map((column) => [column, [] as BreakdownRow[]]));
   for (const row of result.rows) {
@@ -52,4 +54,26 @@ export async function listBreakdown<Column extends string>(
     }
   }
   return byColumn as Record<Column, BreakdownRow[]>;
+}
+
+function fromRows(
+  columns: readonly string[],
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions,
+) {
+  const rows = selectAnalyticsRows('sessions', scope, range, options);
+  const sets = sql.join(columns.map((column) => sql`(${sql.ref(column)})`));
+  // In a GROUPING SETS result, GROUPING(column) is 0 on the rows grouped by that column.
+  const dimension = sql.join(
+    columns.map((column) => sql`WHEN GROUPING(${sql.ref(column)}) = 0 THEN ${column}`),
+    sql` `,
+  );
+  return sql`
+    SELECT CASE ${dimension} END AS dimension,
+      coalesce(${sql.join(columns.map((column) => sql.ref(column)))}) AS value,
+      count(DISTINCT session_key) AS sessions,
+      sum(views) AS views
+    FROM ${rows} AS r
+    GROUP BY GROUPING SETS (${sets})`;
 }

@@ -1,7 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
+import { selectSessionSets, sessionSetScope } from './select-session-sets';
 import type { StatsRange } from './stats-range';
 
 export interface DailyActivity {
@@ -20,15 +22,26 @@ export async function listDailyActivity(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<DailyActivity[]> {
-  const rows = selectAnalyticsRows('sessions', scope, range, options);
-  const result = await sql<{ day: string; sessions: number; views: number; active_ms: number }>`
-    SELECT to_char(date_trunc('day', hour, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-      count(DISTINCT session_id) AS sessions,
-      sum(views) AS views,
-      sum(active_ms) AS active_ms
-    FROM ${rows} AS r
-    GROUP BY 1
-    ORDER BY 1`.execute(db);
+  const setScope = sessionSetScope(scope, options);
+  const query = setScope
+    ? sql`
+      SELECT day, icount(analytics_int_union(sessions)) AS sessions, sum(views) AS views,
+        sum(active_ms) AS active_ms
+      FROM ${selectSessionSets(setScope, ['sessions'], scope, range, options)} AS s
+      GROUP BY day
+      HAVING icount(analytics_int_union(sessions)) > 0`
+    : sql`
+      SELECT day, count(DISTINCT session_key) AS sessions, sum(views) AS views,
+        sum(active_ms) AS active_ms
+      FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
+      GROUP BY day`;
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<{ day: string; sessions: number; views: number; active_ms: number }>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, sessions, views, active_ms
+    FROM (${query}) AS days
+    ORDER BY 1`,
+  );
   return result.rows.map((row) => ({
     day: row.day,
     sessions: row.sessions,

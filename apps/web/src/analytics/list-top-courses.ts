@@ -1,7 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
+import { selectSessionSets, sessionSetScope } from './select-session-sets';
 import type { StatsRange } from './stats-range';
 
 export interface TopCourse {
@@ -21,26 +23,39 @@ export async function listTopCourses(
   range: StatsRange,
   options: AnalyticsOptions & { limit?: number } = {},
 ): Promise<TopCourse[]> {
-  const rows = selectAnalyticsRows('sessions', scope, range, options);
-  const result = await sql<{
-    course_id: number;
-    title: string | null;
-    sessions: number;
-    views: number;
-    active_ms: number;
-  }>`
-    WITH top AS (
-      SELECT course_id, count(DISTINCT session_id) AS sessions, sum(views) AS views,
+  const setScope = sessionSetScope(scope, options);
+  const counted = setScope
+    ? sql`
+      SELECT ${scope.kind === 'course' ? sql`${scope.courseId}::bigint` : sql`value::bigint`} AS course_id,
+        icount(analytics_int_union(sessions)) AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms
-      FROM ${rows} AS r
+      FROM ${selectSessionSets(setScope, [scope.kind === 'course' ? 'sessions' : 'course'], scope, range, options)} AS s
+      GROUP BY value
+      HAVING icount(analytics_int_union(sessions)) > 0`
+    : sql`
+      SELECT course_id, count(DISTINCT session_key) AS sessions, sum(views) AS views,
+        sum(active_ms) AS active_ms
+      FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
       WHERE course_id IS NOT NULL
-      GROUP BY course_id
+      GROUP BY course_id`;
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<{
+      course_id: number;
+      title: string | null;
+      sessions: number;
+      views: number;
+      active_ms: number;
+    }>`
+    WITH top AS (
+      SELECT * FROM (${counted}) AS counted
       ORDER BY sessions DESC, views DESC, course_id
       LIMIT ${options.limit ?? 10}
     )
     SELECT top.*, c.title
     FROM top LEFT JOIN courses AS c ON c.id = top.course_id
-    ORDER BY sessions DESC, views DESC, course_id`.execute(db);
+    ORDER BY sessions DESC, views DESC, course_id`,
+  );
   return result.rows.map((row) => ({
     courseId: row.course_id,
     title: row.title,

@@ -1,7 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
+import { selectSessionSets, sessionSetScope } from './select-session-sets';
 import type { StatsRange } from './stats-range';
 
 export interface TopDocument {
@@ -24,29 +26,53 @@ export async function listTopDocuments(
   range: StatsRange,
   options: AnalyticsOptions & { limit?: number } = {},
 ): Promise<TopDocument[]> {
-  const rows = selectAnalyticsRows('sessions', scope, range, options);
-  const result = await sql<{
-    doc_id: number;
-    title: string | null;
-    course_id: number | null;
-    course_title: string | null;
-    sessions: number;
-    views: number;
-    active_ms: number;
-    average_depth: number;
-  }>`
-    WITH reads AS (
-      SELECT doc_id, session_id, sum(views) AS views, sum(active_ms) AS active_ms,
-        max(max_depth) AS depth
-      FROM ${rows} AS r
-      WHERE doc_id IS NOT NULL
-      GROUP BY doc_id, session_id
-    ),
-    top AS (
+  const setScope = sessionSetScope(scope, options);
+  // Per document: sessions (its reads), views, active time and the sum of the reads' depths.
+  const counted = setScope
+    ? sql`
+      WITH s AS MATERIALIZED (
+        SELECT * FROM ${selectSessionSets(setScope, ['document', 'depth'], scope, range, options)} AS s
+      ),
+      docs AS (
+        SELECT value::bigint AS doc_id, icount(analytics_int_union(sessions)) AS sessions,
+          sum(views) AS views, sum(active_ms) AS active_ms
+        FROM s WHERE dimension = 'document'
+        GROUP BY value
+        HAVING icount(analytics_int_union(sessions)) > 0
+      ),
+      depths AS (
+        SELECT split_part(value, ':', 1)::bigint AS doc_id,
+          25 * icount(analytics_int_union(sessions)) AS depth_sum
+        FROM s WHERE dimension = 'depth'
+        GROUP BY value
+      )
+      SELECT docs.*, coalesce((SELECT sum(depth_sum) FROM depths WHERE depths.doc_id = docs.doc_id), 0) AS depth_sum
+      FROM docs`
+    : sql`
       SELECT doc_id, count(*) AS sessions, sum(views) AS views, sum(active_ms) AS active_ms,
-        avg(depth) AS average_depth
-      FROM reads
-      GROUP BY doc_id
+        sum(depth) AS depth_sum
+      FROM (
+        SELECT doc_id, session_key, sum(views) AS views, sum(active_ms) AS active_ms,
+          max(max_depth) AS depth
+        FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
+        WHERE doc_id IS NOT NULL
+        GROUP BY doc_id, session_key
+      ) AS reads
+      GROUP BY doc_id`;
+  const result = await executeAnalyticsQuery(
+    db,
+    sql<{
+      doc_id: number;
+      title: string | null;
+      course_id: number | null;
+      course_title: string | null;
+      sessions: number;
+      views: number;
+      active_ms: number;
+      depth_sum: number;
+    }>`
+    WITH top AS (
+      SELECT * FROM (${counted}) AS counted
       ORDER BY sessions DESC, views DESC, doc_id
       LIMIT ${options.limit ?? 10}
     )
@@ -54,7 +80,8 @@ export async function listTopDocuments(
     FROM top
     LEFT JOIN documents AS d ON d.id = top.doc_id
     LEFT JOIN courses AS c ON c.id = d.course_id
-    ORDER BY sessions DESC, views DESC, doc_id`.execute(db);
+    ORDER BY sessions DESC, views DESC, doc_id`,
+  );
   return result.rows.map((row) => ({
     documentId: row.doc_id,
     title: row.title,
@@ -63,6 +90,6 @@ export async function listTopDocuments(
     sessions: row.sessions,
     views: row.views,
     activeSeconds: row.active_ms / 1000,
-    averageDepth: row.average_depth,
+    averageDepth: row.depth_sum / row.sessions,
   }));
 }

@@ -17,37 +17,109 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Aggregate = (classified: RawBuilder<unknown>) => RawBuilder<unknown>;
 
-const TABLES = {
-  sessions: { table: 'analytics_session_hours', aggregate: aggregateSessionHours },
-  pages: { table: 'analytics_page_hours', aggregate: aggregatePageHours },
-  actions: { table: 'analytics_action_hours', aggregate: aggregateActionHours },
-} satisfies Record<string, { table: string; aggregate: Aggregate }>;
+interface Rollup {
+  hours: string;
+  days: string;
+  /** The columns after `day` and the session, as the hourly and the daily tables both have them. */
+  columns: string[];
+  /** Whether rows are per session (then `session_key` follows `day`). */
+  perSession: boolean;
+  aggregate: Aggregate;
+}
+
+const ROLLUPS = {
+  sessions: {
+    hours: 'analytics_session_hours',
+    days: 'analytics_session_days',
+    columns: [
+      'course_id',
+      'doc_id',
+      'is_bot',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'referrer_host',
+      'browser',
+      'os',
+      'device',
+      'events',
+      'views',
+      'active_ms',
+      'max_depth',
+      'last_page',
+      'last_page_at',
+    ],
+    perSession: true,
+    aggregate: aggregateSessionHours,
+  },
+  pages: {
+    hours: 'analytics_page_hours',
+    days: 'analytics_page_days',
+    columns: ['course_id', 'doc_id', 'is_bot', 'page', 'pings', 'active_ms'],
+    perSession: false,
+    aggregate: aggregatePageHours,
+  },
+  actions: {
+    hours: 'analytics_action_hours',
+    days: 'analytics_action_days',
+    columns: ['course_id', 'doc_id', 'is_bot', 'type', 'name', 'action', 'events'],
+    perSession: true,
+    aggregate: aggregateActionHours,
+  },
+} satisfies Record<string, Rollup>;
 
 /**
- * The rows of one rollup (sessions: `analytics_session_hours`, pages: `analytics_page_hours`,
- * actions: `analytics_action_hours`) in a scope and range, as a relation to select from: the
- * stored rollup, or the same rows computed from events (pages then per session too, which sums
- * to the same).
+ * The rows of one rollup (sessions, pages or actions) in a scope and range, as a relation to
+ * select from, with the columns of its tables plus `day` (the UTC `date`) and, for sessions and
+ * actions, `session_key` (an integer per session in the rollups, the session's UUID from events:
+ * only ever counted or grouped by). The whole UTC days of the range are read from the day
+ * rollups (`analytics_*_days`), the hours before the first and after the last whole day from the
+ * hourly ones; `source: 'events'` computes the hourly rows from raw events instead (pages then
+ * per session too, which sums to the same).
  */
 export function selectAnalyticsRows(
-  kind: keyof typeof TABLES,
+  kind: keyof typeof ROLLUPS,
   scope: AnalyticsScope,
   range: StatsRange,
   options: AnalyticsOptions,
 ): RawBuilder<unknown> {
+  const rollup: Rollup = ROLLUPS[kind];
   const { from, to } = alignToHours(range);
-  const rowFilter = sql`${scopeCondition(scope)} AND ${botCondition(options)}
-    AND hour >= ${from} AND hour < ${to}`;
-  if (options.source !== 'events') {
-    return sql`(SELECT * FROM ${sql.table(TABLES[kind].table)} WHERE ${rowFilter})`;
+  const filter = sql`${scopeCondition(scope)} AND ${botCondition(options)}`;
+  const columns = sql.join(rollup.columns.map((column) => sql.ref(`r.${column}`)));
+  const day = sql`(date_trunc('day', r.hour, 'UTC') AT TIME ZONE 'UTC')::date`;
+  if (options.source === 'events') {
+    // The refresh credits presence pings within whole UTC days, so events are read by whole
+    // days and the rows cut to the range afterwards; bots are left out after the credit for
+    // the same reason.
+    const dayFrom = new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS);
+    const dayTo = new Date(Math.ceil(to.getTime() / DAY_MS) * DAY_MS);
+    const picked = sql`(SELECT * FROM events WHERE ${scopeCondition(scope)}
+      AND received_at >= ${dayFrom} AND received_at < ${dayTo})`;
+    const rows = rollup.aggregate(sql`(${classifyEvents(picked)})`);
+    const session = rollup.perSession ? sql`r.session_id AS session_key,` : sql``;
+    return sql`(SELECT ${day} AS day, ${session} ${columns} FROM (${rows}) AS r
+      WHERE ${filter} AND r.hour >= ${from} AND r.hour < ${to})`;
   }
-  // The refresh credits presence pings within whole UTC days, so events are read by whole days
-  // and the rows cut to the range afterwards; bots are left out after the credit for the same
-  // reason.
-  const dayFrom = new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS);
-  const dayTo = new Date(Math.ceil(to.getTime() / DAY_MS) * DAY_MS);
-  const picked = sql`(SELECT * FROM events WHERE ${scopeCondition(scope)}
-    AND received_at >= ${dayFrom} AND received_at < ${dayTo})`;
-  const rows = TABLES[kind].aggregate(sql`(${classifyEvents(picked)})`);
-  return sql`(SELECT * FROM (${rows}) AS computed WHERE ${rowFilter})`;
+
+  const firstDay = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
+  const endDay = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
+  const hours = (hoursFrom: Date, hoursTo: Date) =>
+    sql`SELECT ${day} AS day, ${rollup.perSession ? sql`r.session_key,` : sql``} ${columns}
+      FROM ${sql.table(rollup.hours)} AS r
+      WHERE ${filter} AND r.hour >= ${hoursFrom} AND r.hour < ${hoursTo}`;
+  if (firstDay >= endDay) return sql`(${hours(from, to)})`;
+
+  const parts = [
+    sql`SELECT r.day, ${rollup.perSession ? sql`r.session_key,` : sql``} ${columns}
+      FROM ${sql.table(rollup.days)} AS r
+      WHERE ${filter} AND r.day >= ${isoDay(firstDay)}::date AND r.day < ${isoDay(endDay)}::date`,
+  ];
+  if (from < firstDay) parts.push(hours(from, firstDay));
+  if (endDay < to) parts.push(hours(endDay, to));
+  return sql`(${sql.join(parts, sql` UNION ALL `)})`;
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
 }

@@ -104,3 +104,86 @@ export function aggregateActionHours(classified: RawBuilder<unknown>): RawBuilde
     WHERE NOT is_tracking
     GROUP BY hour, session_id, course_id, doc_id, is_bot, type, name, action`;
 }
+
+/**
+ * Who visited, per UTC day: `analytics_session_sets` (migration 0005). The dashboard's slowest
+ * figures are distinct counts — sessions, reads (session × document), reads reaching a depth,
+ * sessions per course, per traffic source, per action — over a month of a whole site or a
+ * course: hundreds of thousands of rows to hash. Kept instead as one sorted array of session
+ * keys per day and counted thing, the count over a range is the size of the union of a few
+ * dozen arrays (`icount(analytics_int_union(sessions))`, intarray), exact and in C.
+ *
+ * Scopes: `site` and `course:<id>` (a document's rows are few enough to count directly).
+ * Dimensions, each with its `value`:
+ * - `sessions` (value ''): everyone, with the additive views, active time and events;
+ * - `document` (the document id): its readers; `depth` (`<doc id>:<level>`): its readers whose
+ *   furthest scroll that day reached the level (25, 50, 75, 100) — a read reaches a level in a
+ *   range iff it did on one of its days, so the union is exact;
+ * - site only: `course` (the course id), `utm_source`, `utm_medium`, `utm_campaign`,
+ *   `referrer_host`, `browser`, `os`, `device` (null: none), and `action` (a JSON array
+ *   `[type, name, action]`, with `events`).
+ */
+export const SESSION_SET_COLUMNS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
+  'browser',
+  'os',
+  'device',
+] as const;
+
+/**
+ * The (day, scope, dimension, value, session_key, is_bot, events, views, active_ms) entries of
+ * session rows (`day`, `session_key`, and the columns of `analytics_session_days`) and of action
+ * rows (those of `analytics_action_days`).
+ */
+export function expandSessionSets(
+  sessionRows: RawBuilder<unknown>,
+  actionRows: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const columns = sql.join(
+    SESSION_SET_COLUMNS.map((column) => sql`('site', ${sql.lit(column)}, r.${sql.ref(column)})`),
+  );
+  return sql`
+    SELECT r.day, k.scope, k.dimension, k.value, r.session_key, r.is_bot,
+      r.events::bigint AS events, r.views::bigint AS views, r.active_ms::bigint AS active_ms
+    FROM ${sessionRows} AS r
+    CROSS JOIN LATERAL (VALUES
+      ('site', 'sessions', ''),
+      ('course:' || r.course_id, 'sessions', ''),
+      ('site', 'course', r.course_id::text),
+      ('site', 'document', r.doc_id::text),
+      ('course:' || r.course_id, 'document', r.doc_id::text),
+      ${columns}
+    ) AS k(scope, dimension, value)
+    WHERE k.scope IS NOT NULL
+      AND (k.dimension NOT IN ('course', 'document') OR k.value IS NOT NULL)
+    UNION ALL
+    SELECT r.day, s.scope, 'depth', r.doc_id || ':' || l.level, r.session_key, r.is_bot,
+      0::bigint, 0::bigint, 0::bigint
+    FROM ${sessionRows} AS r
+    CROSS JOIN (VALUES (25), (50), (75), (100)) AS l(level)
+    CROSS JOIN LATERAL (VALUES ('site'), ('course:' || r.course_id)) AS s(scope)
+    WHERE r.doc_id IS NOT NULL AND r.max_depth >= l.level AND s.scope IS NOT NULL
+    UNION ALL
+    SELECT r.day, 'site', 'action', jsonb_build_array(r.type, r.name, r.action)::text,
+      r.session_key, r.is_bot, r.events::bigint, 0::bigint, 0::bigint
+    FROM ${actionRows} AS r`;
+}
+
+/** Entries (from `expandSessionSets`) grouped into rows of `analytics_session_sets`. */
+export function aggregateSessionSets(entries: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT day, scope, dimension, value,
+      coalesce(array_agg(DISTINCT session_key) FILTER (WHERE NOT is_bot), '{}') AS sessions,
+      coalesce(array_agg(DISTINCT session_key) FILTER (WHERE is_bot), '{}') AS bot_sessions,
+      coalesce(sum(events) FILTER (WHERE NOT is_bot), 0) AS events,
+      coalesce(sum(views) FILTER (WHERE NOT is_bot), 0) AS views,
+      coalesce(sum(active_ms) FILTER (WHERE NOT is_bot), 0) AS active_ms,
+      coalesce(sum(events) FILTER (WHERE is_bot), 0) AS bot_events,
+      coalesce(sum(views) FILTER (WHERE is_bot), 0) AS bot_views,
+      coalesce(sum(active_ms) FILTER (WHERE is_bot), 0) AS bot_active_ms
+    FROM (${entries}) AS entries
+    GROUP BY day, scope, dimension, value`;
+}

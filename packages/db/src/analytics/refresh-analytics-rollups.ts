@@ -4,7 +4,9 @@ import {
   aggregateActionHours,
   aggregatePageHours,
   aggregateSessionHours,
+  aggregateSessionSets,
   classifyEvents,
+  expandSessionSets,
 } from './aggregate-events';
 
 export interface RollupRefresh {
@@ -29,6 +31,9 @@ const LOCK_KEY = sql`hashtext('coursepack.analytics_refresh')`;
  * backup, a forgotten psql…) and must not freeze the dashboard.
  */
 const MAX_WATERMARK_LAG = sql`interval '10 minutes'`;
+
+/** The UTC day of an hourly rollup row's `hour`. */
+const UTC_DAY = sql`(date_trunc('day', hour, 'UTC') AT TIME ZONE 'UTC')::date`;
 
 /**
  * Brings the rollup tables up to date with `events`. Incremental, idempotent and safe to call
@@ -99,8 +104,11 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
 // recomputes their session-days once more, which changes nothing.
 async function recomputeAll(trx: Transaction<Database>) {
   await sql`TRUNCATE analytics_session_hours, analytics_session_pages, analytics_page_hours,
-    analytics_action_hours`.execute(trx);
+    analytics_action_hours, analytics_session_days, analytics_page_days,
+    analytics_action_days, analytics_session_sets`.execute(trx);
   const result = await insertRollups(trx, sql`events`);
+  await insertDayRollups(trx, sql`true`);
+  await insertSessionSets(trx, sql`true`);
   const sessionDays = await sql<{ n: number }>`
     SELECT count(*) AS n FROM (
       SELECT DISTINCT session_id, date_trunc('day', hour, 'UTC') FROM analytics_session_hours) AS d`.execute(
@@ -134,6 +142,24 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       ON CONFLICT (doc_id, hour, page, is_bot, course_id) DO UPDATE SET
         pings = analytics_page_hours.pings + excluded.pings,
         active_ms = analytics_page_hours.active_ms + excluded.active_ms`.execute(trx);
+    await sql`
+      INSERT INTO analytics_page_days (day, course_id, doc_id, is_bot, page, pings, active_ms)
+      SELECT ${UTC_DAY}, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
+      FROM analytics_session_pages AS p JOIN analytics_affected AS a
+        ON p.session_id = a.session_id
+       AND p.hour >= a.day AND p.hour < a.day + interval '24 hours'
+      GROUP BY 1, p.course_id, p.doc_id, p.is_bot, p.page
+      ON CONFLICT (doc_id, day, page, is_bot, course_id) DO UPDATE SET
+        pings = analytics_page_days.pings + excluded.pings,
+        active_ms = analytics_page_days.active_ms + excluded.active_ms`.execute(trx);
+    for (const table of ['analytics_session_days', 'analytics_action_days']) {
+      await sql`
+        DELETE FROM ${sql.table(table)} AS r
+        USING analytics_affected AS a JOIN analytics_sessions AS s ON s.session_id = a.session_id
+        WHERE r.session_key = s.session_key AND r.day = (a.day AT TIME ZONE 'UTC')::date`.execute(
+        trx,
+      );
+    }
     for (const table of [
       'analytics_session_hours',
       'analytics_session_pages',
@@ -150,6 +176,15 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
              ON e.session_id = a.session_id
             AND e.received_at >= a.day AND e.received_at < a.day + interval '24 hours')`,
     );
+    await insertDayRollups(
+      trx,
+      sql`EXISTS (SELECT FROM analytics_affected AS a WHERE a.session_id = h.session_id
+        AND h.hour >= a.day AND h.hour < a.day + interval '24 hours')`,
+    );
+    // A day's sets are rebuilt whole from its day rows: a few thousand rows per day.
+    const days = sql`r.day IN (SELECT DISTINCT (day AT TIME ZONE 'UTC')::date FROM analytics_affected)`;
+    await sql`DELETE FROM analytics_session_sets AS r WHERE ${days}`.execute(trx);
+    await insertSessionSets(trx, days);
   }
   await sql`DROP TABLE analytics_affected`.execute(trx);
   return { newEvents, sessionDays };
@@ -160,13 +195,19 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
  * Returns the number of events read.
  */
 async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
+  await sql`
+    INSERT INTO analytics_sessions (session_id)
+    SELECT DISTINCT session_id FROM ${picked} AS picked
+    ON CONFLICT (session_id) DO NOTHING`.execute(trx);
   const result = await sql<{ events: number | null }>`
     WITH classified AS MATERIALIZED (${classifyEvents(picked)}),
     sessions AS (
       INSERT INTO analytics_session_hours (hour, session_id, course_id, doc_id, is_bot,
         utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
-        events, views, active_ms, max_depth, last_page, last_page_at)
-      ${aggregateSessionHours(sql`classified`)}
+        events, views, active_ms, max_depth, last_page, last_page_at, session_key)
+      SELECT r.*, s.session_key
+      FROM (${aggregateSessionHours(sql`classified`)}) AS r
+      JOIN analytics_sessions AS s ON s.session_id = r.session_id
       RETURNING events
     ),
     pages AS (
@@ -184,11 +225,63 @@ async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unkn
         pings = analytics_page_hours.pings + excluded.pings,
         active_ms = analytics_page_hours.active_ms + excluded.active_ms
     ),
+    page_day_totals AS (
+      INSERT INTO analytics_page_days (day, course_id, doc_id, is_bot, page, pings, active_ms)
+      SELECT ${UTC_DAY}, course_id, doc_id, is_bot, page, sum(pings), sum(active_ms)
+      FROM pages
+      GROUP BY 1, course_id, doc_id, is_bot, page
+      ON CONFLICT (doc_id, day, page, is_bot, course_id) DO UPDATE SET
+        pings = analytics_page_days.pings + excluded.pings,
+        active_ms = analytics_page_days.active_ms + excluded.active_ms
+    ),
     actions AS (
       INSERT INTO analytics_action_hours
-        (hour, session_id, course_id, doc_id, is_bot, type, name, action, events)
-      ${aggregateActionHours(sql`classified`)}
+        (hour, session_id, course_id, doc_id, is_bot, type, name, action, events, session_key)
+      SELECT r.*, s.session_key
+      FROM (${aggregateActionHours(sql`classified`)}) AS r
+      JOIN analytics_sessions AS s ON s.session_id = r.session_id
     )
     SELECT sum(events) AS events FROM sessions`.execute(trx);
   return result.rows[0]?.events ?? 0;
+}
+
+/**
+ * Fills the day rollups of the session-days whose hourly rows match `picked` (a condition on
+ * `analytics_session_hours` / `analytics_action_hours` as `h`). Their old day rows must be gone
+ * already.
+ */
+async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
+  await sql`
+    INSERT INTO analytics_session_days (day, session_key, course_id, doc_id, is_bot,
+      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
+      events, views, active_ms, max_depth, last_page, last_page_at)
+    SELECT ${UTC_DAY}, session_key, course_id, doc_id, is_bot,
+      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
+      sum(events), sum(views), sum(active_ms), max(max_depth),
+      (array_agg(last_page ORDER BY last_page_at DESC) FILTER (WHERE last_page IS NOT NULL))[1],
+      max(last_page_at)
+    FROM analytics_session_hours AS h
+    WHERE ${picked}
+    GROUP BY 1, session_key, course_id, doc_id, is_bot,
+      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device`.execute(trx);
+  await sql`
+    INSERT INTO analytics_action_days
+      (day, session_key, course_id, doc_id, is_bot, type, name, action, events)
+    SELECT ${UTC_DAY}, session_key, course_id, doc_id, is_bot, type, name, action, sum(events)
+    FROM analytics_action_hours AS h
+    WHERE ${picked}
+    GROUP BY 1, session_key, course_id, doc_id, is_bot, type, name, action`.execute(trx);
+}
+
+/** Fills `analytics_session_sets` for the days of the day rollups (as `r`) matching `days`. */
+async function insertSessionSets(trx: Transaction<Database>, days: RawBuilder<unknown>) {
+  await sql`
+    INSERT INTO analytics_session_sets (day, scope, dimension, value, sessions, bot_sessions,
+      events, views, active_ms, bot_events, bot_views, bot_active_ms)
+    ${aggregateSessionSets(
+      expandSessionSets(
+        sql`(SELECT * FROM analytics_session_days AS r WHERE ${days})`,
+        sql`(SELECT * FROM analytics_action_days AS r WHERE ${days})`,
+      ),
+    )}`.execute(trx);
 }

@@ -1,0 +1,79 @@
+import { expandSessionSets } from '@coursepack/db/analytics/aggregate-events';
+import { type RawBuilder, sql } from 'kysely';
+import {
+  type AnalyticsOptions,
+  type AnalyticsScope,
+  botCondition,
+  scopeCondition,
+} from './analytics-scope';
+import { alignToHours, type StatsRange } from './stats-range';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The `analytics_session_sets` scope that answers `scope`, or null when its counts come from the
+ * rows (a document's or an owner's few courses, or `source: 'events'`).
+ */
+export function sessionSetScope(scope: AnalyticsScope, options: AnalyticsOptions): string | null {
+  if (options.source === 'events') return null;
+  if (scope.kind === 'site') return 'site';
+  if (scope.kind === 'course') return `course:${scope.courseId}`;
+  return null;
+}
+
+/**
+ * Per day, dimension and value of a scope's session sets (`expandSessionSets`): `sessions` (a
+ * sorted array of session keys; count a range with `icount(analytics_int_union(sessions))`),
+ * `events`, `views`, `active_ms`. Whole UTC days come from `analytics_session_sets`, the hours
+ * before the first and after the last whole day from the hourly rollups, grouped the same way.
+ * A value whose sessions were all bots has an empty array unless bots are included.
+ */
+export function selectSessionSets(
+  setScope: string,
+  dimensions: readonly string[],
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions,
+): RawBuilder<unknown> {
+  const { from, to } = alignToHours(range);
+  const firstDay = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
+  const endDay = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
+  const wanted = sql`dimension IN (${sql.join(dimensions)})`;
+  const bots = options.includeBots === true;
+  const hours = (hoursFrom: Date, hoursTo: Date) => {
+    const rows = (table: string, read: boolean) => sql`(
+      SELECT (date_trunc('day', r.hour, 'UTC') AT TIME ZONE 'UTC')::date AS day, r.*
+      FROM ${sql.table(table)} AS r
+      WHERE ${read ? sql`true` : sql`false`} AND ${scopeCondition(scope)}
+        AND ${botCondition(options)} AND r.hour >= ${hoursFrom} AND r.hour < ${hoursTo})`;
+    return sql`
+      SELECT day, dimension, value, array_agg(DISTINCT session_key) AS sessions,
+        sum(events) AS events, sum(views) AS views, sum(active_ms) AS active_ms
+      FROM (${expandSessionSets(
+        rows('analytics_session_hours', true),
+        rows('analytics_action_hours', dimensions.includes('action')),
+      )}) AS entries
+      WHERE scope = ${setScope} AND ${wanted}
+      GROUP BY day, dimension, value`;
+  };
+  if (firstDay >= endDay) return sql`(${hours(from, to)})`;
+
+  const parts = [
+    sql`
+      SELECT day, dimension, value,
+        ${bots ? sql`sessions | bot_sessions` : sql`sessions`} AS sessions,
+        ${bots ? sql`events + bot_events` : sql`events`} AS events,
+        ${bots ? sql`views + bot_views` : sql`views`} AS views,
+        ${bots ? sql`active_ms + bot_active_ms` : sql`active_ms`} AS active_ms
+      FROM analytics_session_sets
+      WHERE scope = ${setScope} AND ${wanted}
+        AND day >= ${isoDay(firstDay)}::date AND day < ${isoDay(endDay)}::date`,
+  ];
+  if (from < firstDay) parts.push(hours(from, firstDay));
+  if (endDay < to) parts.push(hours(endDay, to));
+  return sql`(${sql.join(parts, sql` UNION ALL `)})`;
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
