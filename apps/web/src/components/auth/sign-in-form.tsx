@@ -2,12 +2,12 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
 import { authClient } from '@/auth/auth-client';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** What a failed sign-in means, in words a member can act on. */
 function signInErrorMessage(error: { status: number; code?: string; message?: string }): string {
@@ -22,28 +22,17 @@ function signInErrorMessage(error: { status: number; code?: string; message?: st
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
   const track = useTrackProductAction();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
+  const { pending, error, onSubmit } = useAuthSubmit(async (form) => {
     const result = await authClient.signIn.email({
       email: String(form.get('email') ?? ''),
       password: String(form.get('password') ?? ''),
       callbackURL: next,
     });
-    if (result.error) {
-      setError(signInErrorMessage(result.error));
-      setPending(false);
-      return;
-    }
+    if (result.error) return signInErrorMessage(result.error);
     await track('signedIn');
     router.replace(next);
     router.refresh();
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>

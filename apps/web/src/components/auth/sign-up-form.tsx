@@ -1,13 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
 import { authClient } from '@/auth/auth-client';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
+import { useAuthSubmit } from './use-auth-submit';
 
 function signUpErrorMessage(error: { status: number; code?: string; message?: string }): string {
   if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
@@ -27,25 +27,14 @@ function signUpErrorMessage(error: { status: number; code?: string; message?: st
 export function SignUpForm({ next }: { next: string }) {
   const router = useRouter();
   const track = useTrackProductAction();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
+  const { pending, error, onSubmit } = useAuthSubmit(async (form) => {
     const result = await authClient.signUp.email({
       name: String(form.get('name') ?? '').trim(),
       email: String(form.get('email') ?? '').trim(),
       password: String(form.get('password') ?? ''),
       callbackURL: '/account?verified=1',
     });
-    if (result.error) {
-      setError(signUpErrorMessage(result.error));
-      setPending(false);
-      return;
-    }
+    if (result.error) return signUpErrorMessage(result.error);
     await track('signedUp');
     // Signed in already unless the operator requires a verified address first.
     if (result.data && 'token' in result.data && result.data.token) {
@@ -54,7 +43,7 @@ export function SignUpForm({ next }: { next: string }) {
     } else {
       router.replace('/sign-in?checkEmail=1');
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
