@@ -450,13 +450,16 @@ describe('rollups', () => {
     }
   });
 
-  it('give the same answers over ranges cut within a day (hourly rows at the ends)', async () => {
+  it('give the same answers over ranges cut within a day or spanning whole weeks', async () => {
     const ranges: StatsRange[] = [
       // Within one day; across midnight; hours + a whole day + hours.
       { from: new Date('2026-03-10T10:30:00Z'), to: new Date('2026-03-10T12:00:00Z') },
       { from: new Date('2026-03-10T11:00:00Z'), to: new Date('2026-03-11T10:00:00Z') },
       { from: new Date('2026-03-09T12:00:00Z'), to: new Date('2026-03-11T09:30:00Z') },
       { from: new Date('2026-03-10T00:00:00Z'), to: new Date('2026-03-11T10:00:00Z') },
+      // Whole ISO weeks (from the week sets) with days and hours around them.
+      { from: new Date('2026-03-01T05:00:00Z'), to: new Date('2026-03-20T07:00:00Z') },
+      { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-16T00:00:00Z') },
     ];
     for (const cut of ranges) {
       for (const scope of [site, documentA1(), courseA()]) {
@@ -484,6 +487,15 @@ describe('rollups', () => {
     const incremental = await everything(documentA1());
     expect(incremental.overview.activeSeconds).toBe(38);
     expect(incremental.funnel.reached[100]).toBe(2);
+    // The site's and courses' session sets (days and weeks) were redone for that day too.
+    const weeks = { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-16T00:00:00Z') };
+    for (const scope of [site, courseA()]) {
+      for (const cut of [wholeDays, weeks]) {
+        expect(await everything(scope, {}, cut)).toEqual(
+          await everything(scope, { source: 'events' }, cut),
+        );
+      }
+    }
 
     await rebuildAnalyticsRollups(db);
     expect(await everything(documentA1())).toEqual(incremental);

@@ -27,7 +27,7 @@ export async function listDailyActivity(
     ? sql`
       SELECT day, icount(analytics_int_union(sessions)) AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms
-      FROM ${selectSessionSets(setScope, ['sessions'], scope, range, options)} AS s
+      FROM ${selectSessionSets(setScope, ['sessions'], scope, range, options, true)} AS s
       GROUP BY day
       HAVING icount(analytics_int_union(sessions)) > 0`
     : sql`

@@ -25,7 +25,8 @@ export function sessionSetScope(scope: AnalyticsScope, options: AnalyticsOptions
  * Per day, dimension and value of a scope's session sets (`expandSessionSets`): `sessions` (a
  * sorted array of session keys; count a range with `icount(analytics_int_union(sessions))`),
  * `events`, `views`, `active_ms`. Whole UTC days come from `analytics_session_sets`, the hours
- * before the first and after the last whole day from the hourly rollups, grouped the same way.
+ * before the first and after the last whole day from the hourly rollups, grouped the same way;
+ * whole ISO weeks (`day` their Monday) from `analytics_session_set_weeks` unless `perDay`.
  * A value whose sessions were all bots has an empty array unless bots are included.
  */
 export function selectSessionSets(
@@ -34,6 +35,7 @@ export function selectSessionSets(
   scope: AnalyticsScope,
   range: StatsRange,
   options: AnalyticsOptions,
+  perDay = false,
 ): RawBuilder<unknown> {
   const { from, to } = alignToHours(range);
   const firstDay = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
@@ -58,20 +60,36 @@ export function selectSessionSets(
   };
   if (firstDay >= endDay) return sql`(${hours(from, to)})`;
 
-  const parts = [
-    sql`
-      SELECT day, dimension, value,
-        ${bots ? sql`sessions | bot_sessions` : sql`sessions`} AS sessions,
-        ${bots ? sql`events + bot_events` : sql`events`} AS events,
-        ${bots ? sql`views + bot_views` : sql`views`} AS views,
-        ${bots ? sql`active_ms + bot_active_ms` : sql`active_ms`} AS active_ms
-      FROM analytics_session_sets
-      WHERE scope = ${setScope} AND ${wanted}
-        AND day >= ${isoDay(firstDay)}::date AND day < ${isoDay(endDay)}::date`,
-  ];
+  const stored = (table: string, storedFrom: Date, storedTo: Date) => sql`
+    SELECT day, dimension, value,
+      ${bots ? sql`sessions | bot_sessions` : sql`sessions`} AS sessions,
+      ${bots ? sql`events + bot_events` : sql`events`} AS events,
+      ${bots ? sql`views + bot_views` : sql`views`} AS views,
+      ${bots ? sql`active_ms + bot_active_ms` : sql`active_ms`} AS active_ms
+    FROM ${sql.table(table)}
+    WHERE scope = ${setScope} AND ${wanted}
+      AND day >= ${isoDay(storedFrom)}::date AND day < ${isoDay(storedTo)}::date`;
+  // Whole ISO weeks from the week sets unless rows are wanted per day.
+  const firstWeek = mondayOnOrAfter(firstDay);
+  const endWeek = mondayOnOrAfter(new Date(endDay.getTime() - 6 * DAY_MS));
+  const parts =
+    perDay || firstWeek >= endWeek
+      ? [stored('analytics_session_sets', firstDay, endDay)]
+      : [
+          stored('analytics_session_set_weeks', firstWeek, endWeek),
+          stored('analytics_session_sets', firstDay, firstWeek),
+          stored('analytics_session_sets', endWeek, endDay),
+        ];
   if (from < firstDay) parts.push(hours(from, firstDay));
   if (endDay < to) parts.push(hours(endDay, to));
   return sql`(${sql.join(parts, sql` UNION ALL `)})`;
+}
+
+/** The first Monday (UTC midnight) on or after `day` (a UTC midnight). */
+function mondayOnOrAfter(day: Date): Date {
+  // 1970-01-01 was a Thursday: (days + 3) % 7 is 0 on Mondays.
+  const days = Math.round(day.getTime() / DAY_MS);
+  return new Date((days + ((7 - ((days + 3) % 7)) % 7)) * DAY_MS);
 }
 
 function isoDay(date: Date): string {

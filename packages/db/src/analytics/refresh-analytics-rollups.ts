@@ -105,10 +105,11 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
 async function recomputeAll(trx: Transaction<Database>) {
   await sql`TRUNCATE analytics_session_hours, analytics_session_pages, analytics_page_hours,
     analytics_action_hours, analytics_session_days, analytics_page_days,
-    analytics_action_days, analytics_session_sets`.execute(trx);
+    analytics_action_days, analytics_session_sets, analytics_session_set_weeks`.execute(trx);
   const result = await insertRollups(trx, sql`events`);
   await insertDayRollups(trx, sql`true`);
   await insertSessionSets(trx, sql`true`);
+  await insertSessionSetWeeks(trx, sql`true`);
   const sessionDays = await sql<{ n: number }>`
     SELECT count(*) AS n FROM (
       SELECT DISTINCT session_id, date_trunc('day', hour, 'UTC') FROM analytics_session_hours) AS d`.execute(
@@ -185,6 +186,11 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
     const days = sql`r.day IN (SELECT DISTINCT (day AT TIME ZONE 'UTC')::date FROM analytics_affected)`;
     await sql`DELETE FROM analytics_session_sets AS r WHERE ${days}`.execute(trx);
     await insertSessionSets(trx, days);
+    const weeks = sql`date_trunc('week', r.day::timestamp)::date IN (
+      SELECT DISTINCT date_trunc('week', (day AT TIME ZONE 'UTC')::date::timestamp)::date
+      FROM analytics_affected)`;
+    await sql`DELETE FROM analytics_session_set_weeks AS r WHERE ${weeks}`.execute(trx);
+    await insertSessionSetWeeks(trx, weeks);
   }
   await sql`DROP TABLE analytics_affected`.execute(trx);
   return { newEvents, sessionDays };
@@ -284,4 +290,17 @@ async function insertSessionSets(trx: Transaction<Database>, days: RawBuilder<un
         sql`(SELECT * FROM analytics_action_days AS r WHERE ${days})`,
       ),
     )}`.execute(trx);
+}
+
+/** Fills `analytics_session_set_weeks` from the day sets (as `r`) matching `days`. */
+async function insertSessionSetWeeks(trx: Transaction<Database>, days: RawBuilder<unknown>) {
+  await sql`
+    INSERT INTO analytics_session_set_weeks (day, scope, dimension, value, sessions, bot_sessions,
+      events, views, active_ms, bot_events, bot_views, bot_active_ms)
+    SELECT date_trunc('week', r.day::timestamp)::date, scope, dimension, value,
+      analytics_int_union(sessions), analytics_int_union(bot_sessions), sum(events), sum(views),
+      sum(active_ms), sum(bot_events), sum(bot_views), sum(bot_active_ms)
+    FROM analytics_session_sets AS r
+    WHERE ${days}
+    GROUP BY 1, scope, dimension, value`.execute(trx);
 }

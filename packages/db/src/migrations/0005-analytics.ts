@@ -222,6 +222,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX analytics_session_sets_day_idx ON analytics_session_sets (day)`.execute(
     db,
   );
+  // The same unioned per ISO week (`day` its Monday): a month is then four arrays and a few days,
+  // and a union costs about the size of what it has gathered so far at every step.
+  await sql`CREATE TABLE analytics_session_set_weeks (LIKE analytics_session_sets)`.execute(db);
+  await sql`CREATE INDEX analytics_session_set_weeks_idx ON analytics_session_set_weeks (scope, dimension, day)`.execute(
+    db,
+  );
 
   // One row: events stored up to `processed_until` are in the rollups.
   await sql`
@@ -240,6 +246,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS events_stored_at_brin_idx`.execute(db);
   await sql`DROP TABLE IF EXISTS analytics_refresh_state`.execute(db);
+  await sql`DROP TABLE IF EXISTS analytics_session_set_weeks`.execute(db);
   await sql`DROP TABLE IF EXISTS analytics_session_sets`.execute(db);
   await sql`DROP AGGREGATE IF EXISTS analytics_int_union(integer[])`.execute(db);
   await sql`DROP TABLE IF EXISTS analytics_action_days`.execute(db);
