@@ -5,28 +5,24 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
+import { fakeMedia, MEDIA_CREDENTIALS, resetFakeMedia } from '@/testing/fake-media';
+import { rejection } from '@/testing/rejection';
+import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { createCourse } from './create-course';
 import { getEditableCourse } from './get-editable-course';
 import { updateCourse } from './update-course';
 import { uploadCourseCover } from './upload-course-cover';
 
-const media = vi.hoisted(() => ({
-  uploadAsset: vi.fn(),
-  destroyAsset: vi.fn(),
-}));
-vi.mock('@coursepack/images/upload-asset', () => media);
-
-const MEDIA = { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' };
+vi.mock('@coursepack/images/upload-asset', () =>
+  import('@/testing/fake-media').then((m) => m.fakeMedia),
+);
 
 let testDb: TestDatabase;
 let db: Kysely<Database>;
 
-function member(id: string, role: Viewer['role'] = 'member'): Viewer {
-  return { id, email: `${id}@example.org`, name: id, role, emailVerified: true, image: null };
-}
-const owner = member('owner');
-const other = member('other');
-const admin = member('admin', 'admin');
+const owner = testViewer('owner');
+const other = testViewer('other');
+const admin = testViewer('admin', 'admin');
 
 const validCourse = {
   title: 'Linear Algebra',
@@ -35,16 +31,6 @@ const validCourse = {
   institution: 'northbridge',
   description: 'Vector spaces.',
 };
-
-/** The AppError a promise rejects with, so a test can check its code and message. */
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 async function png(width: number, height: number): Promise<Uint8Array> {
   return sharp({ create: { width, height, channels: 3, background: '#2f55d4' } })
@@ -55,12 +41,7 @@ async function png(width: number, height: number): Promise<Uint8Array> {
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  await db
-    .insertInto('users')
-    .values(
-      [owner, other, admin].map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })),
-    )
-    .execute();
+  await insertViewers(db, [owner, other, admin]);
   await db.insertInto('subjects').values({ slug: 'mathematics', name: 'Mathematics' }).execute();
   await db
     .insertInto('institutions')
@@ -72,14 +53,7 @@ afterAll(async () => {
   await testDb.destroy();
 });
 
-beforeEach(() => {
-  media.uploadAsset.mockReset();
-  media.destroyAsset.mockReset();
-  media.uploadAsset.mockImplementation(async (_credentials, input: { publicId: string }) => ({
-    public_id: input.publicId,
-  }));
-  media.destroyAsset.mockResolvedValue({ result: 'ok' });
-});
+beforeEach(resetFakeMedia);
 
 describe('creating a course', () => {
   it('publishes it at once, owned by its creator, with a slug from its title', async () => {
@@ -258,27 +232,33 @@ describe('uploading a course cover', () => {
   });
 
   it('stores an image through the media service under a new id and destroys the old one', async () => {
-    const first = await uploadCourseCover(db, MEDIA, owner, {
+    const first = await uploadCourseCover(db, MEDIA_CREDENTIALS, owner, {
       courseId,
       file: await png(800, 420),
     });
     expect(first.coverAssetId).toMatch(new RegExp(`^covers/course-${courseId}-[0-9a-f]{12}$`));
-    expect(media.uploadAsset).toHaveBeenCalledWith(
-      MEDIA,
+    expect(fakeMedia.uploadAsset).toHaveBeenCalledWith(
+      MEDIA_CREDENTIALS,
       expect.objectContaining({ filename: 'cover.png', resourceType: 'image' }),
     );
-    expect(media.destroyAsset).not.toHaveBeenCalled();
+    expect(fakeMedia.destroyAsset).not.toHaveBeenCalled();
 
-    const second = await uploadCourseCover(db, MEDIA, admin, { courseId, file: await png(80, 42) });
+    const second = await uploadCourseCover(db, MEDIA_CREDENTIALS, admin, {
+      courseId,
+      file: await png(80, 42),
+    });
     expect(second.coverAssetId).not.toBe(first.coverAssetId);
-    expect(media.destroyAsset).toHaveBeenCalledWith(MEDIA, first.coverAssetId);
+    expect(fakeMedia.destroyAsset).toHaveBeenCalledWith(MEDIA_CREDENTIALS, first.coverAssetId);
     expect((await getEditableCourse(db, owner, courseId)).coverAssetId).toBe(second.coverAssetId);
   });
 
   it('keeps the new cover when the old file cannot be destroyed', async () => {
-    media.destroyAsset.mockRejectedValue(new Error('media down'));
+    fakeMedia.destroyAsset.mockRejectedValue(new Error('media down'));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const result = await uploadCourseCover(db, MEDIA, owner, { courseId, file: await png(64, 64) });
+    const result = await uploadCourseCover(db, MEDIA_CREDENTIALS, owner, {
+      courseId,
+      file: await png(64, 64),
+    });
     expect((await getEditableCourse(db, owner, courseId)).coverAssetId).toBe(result.coverAssetId);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
@@ -286,42 +266,46 @@ describe('uploading a course cover', () => {
 
   it('refuses anonymous visitors (401) and other members (403) before storing anything', async () => {
     const file = await png(64, 64);
-    expect((await rejection(uploadCourseCover(db, MEDIA, null, { courseId, file }))).status).toBe(
-      401,
-    );
-    expect((await rejection(uploadCourseCover(db, MEDIA, other, { courseId, file }))).status).toBe(
-      403,
-    );
-    expect(media.uploadAsset).not.toHaveBeenCalled();
+    expect(
+      (await rejection(uploadCourseCover(db, MEDIA_CREDENTIALS, null, { courseId, file }))).status,
+    ).toBe(401);
+    expect(
+      (await rejection(uploadCourseCover(db, MEDIA_CREDENTIALS, other, { courseId, file }))).status,
+    ).toBe(403);
+    expect(fakeMedia.uploadAsset).not.toHaveBeenCalled();
   });
 
   it('judges the file by its content: a renamed text file is refused with 415', async () => {
     const text = new TextEncoder().encode('GIF89a, honestly');
-    const error = await rejection(uploadCourseCover(db, MEDIA, owner, { courseId, file: text }));
+    const error = await rejection(
+      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: text }),
+    );
     expect(error.status).toBe(415);
     expect(error.message).toBe(
       'The cover must be a JPEG, PNG, WebP, GIF or AVIF image; this file is not one.',
     );
-    expect(media.uploadAsset).not.toHaveBeenCalled();
+    expect(fakeMedia.uploadAsset).not.toHaveBeenCalled();
   });
 
   it('refuses an empty file and one over 10 MB, saying how large it is', async () => {
     const empty = await rejection(
-      uploadCourseCover(db, MEDIA, owner, { courseId, file: new Uint8Array() }),
+      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: new Uint8Array() }),
     );
     expect(empty.status).toBe(400);
     const big = new Uint8Array(11 * 1024 * 1024);
-    const error = await rejection(uploadCourseCover(db, MEDIA, owner, { courseId, file: big }));
+    const error = await rejection(
+      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: big }),
+    );
     expect(error.status).toBe(413);
     expect(error.message).toBe('The cover is 11 MB; the limit is 10 MB.');
   });
 
   it('says so when the media service fails, and keeps the previous cover', async () => {
     const before = (await getEditableCourse(db, owner, courseId)).coverAssetId;
-    media.uploadAsset.mockRejectedValue(new Error('connection refused'));
+    fakeMedia.uploadAsset.mockRejectedValue(new Error('connection refused'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = await rejection(
-      uploadCourseCover(db, MEDIA, owner, { courseId, file: await png(64, 64) }),
+      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: await png(64, 64) }),
     );
     expect(error.status).toBe(500);
     expect(error.message).toMatch(/media service did not store the cover/);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
+import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { loadDashboard } from './load-dashboard';
 import { loadRealtimeForViewer } from './load-realtime-for-viewer';
 import {
@@ -38,13 +39,10 @@ const session = {
   bot: randomUUID(),
 };
 
-function viewer(id: string, role: Viewer['role'] = 'member'): Viewer {
-  return { id, email: `${id}@example.com`, name: id, role, emailVerified: true, image: null };
-}
-const ownerA = viewer('owner-a');
-const ownerB = viewer('owner-b');
-const admin = viewer('admin', 'admin');
-const member = viewer('member');
+const ownerA = testViewer('owner-a');
+const ownerB = testViewer('owner-b');
+const admin = testViewer('admin', 'admin');
+const member = testViewer('member');
 
 function event(
   session: string,
@@ -81,17 +79,7 @@ async function allowedView(who: Viewer, target: DashboardTarget): Promise<Dashbo
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  await db
-    .insertInto('users')
-    .values(
-      [ownerA, ownerB, admin, member].map((user) => ({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-      })),
-    )
-    .execute();
+  await insertViewers(db, [ownerA, ownerB, admin, member]);
   const { id: institutionId } = await db
     .insertInto('institutions')
     .values({ slug: 'north', name: 'North' })

@@ -5,6 +5,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
+import { rejection } from '@/testing/rejection';
+import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { deleteDocument } from './delete-document';
 import { assertPdfReadable, extractPdfText, isPdf, PDF_PROBLEMS } from './extract-pdf-text';
 import { fetchOriginalPdf } from './fetch-original-pdf';
@@ -22,13 +24,10 @@ let media: TestMediaService;
 const MAX_BYTES = 200_000;
 const courses = { published: 0, draft: 0 };
 
-function viewer(id: string, role: Viewer['role'] = 'member'): Viewer {
-  return { id, email: `${id}@example.org`, name: id, role, emailVerified: true, image: null };
-}
-const uploader = viewer('uploader');
-const other = viewer('other');
-const courseOwner = viewer('course-owner');
-const admin = viewer('admin', 'admin');
+const uploader = testViewer('uploader');
+const other = testViewer('other');
+const courseOwner = testViewer('course-owner');
+const admin = testViewer('admin', 'admin');
 
 function deps() {
   return { db, media: media.credentials, maxBytes: MAX_BYTES };
@@ -63,15 +62,6 @@ async function uploadReady(as: Viewer = uploader, overrides: Partial<UploadInput
   return { ...result.document, outcome };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 async function countDocuments(): Promise<number> {
   const row = await db
     .selectFrom('documents')
@@ -91,12 +81,7 @@ async function mediaStatus(publicId: string): Promise<number> {
 beforeAll(async () => {
   [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
-  await db
-    .insertInto('users')
-    .values(
-      [uploader, other, courseOwner, admin].map(({ id, name, email }) => ({ id, name, email })),
-    )
-    .execute();
+  await insertViewers(db, [uploader, other, courseOwner, admin]);
   const institution = await db
     .insertInto('institutions')
     .values({ slug: 'northbridge', name: 'Northbridge University' })

@@ -2,12 +2,13 @@ import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeMedia, MEDIA_CREDENTIALS } from '@/testing/fake-media';
 import { deleteMemberContent } from './delete-member-content';
 import { getAccountOverview } from './get-account-overview';
 
-const media = vi.hoisted(() => ({ destroyAsset: vi.fn(), uploadAsset: vi.fn() }));
-vi.mock('@coursepack/images/upload-asset', () => media);
-const MEDIA = { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' };
+vi.mock('@coursepack/images/upload-asset', () =>
+  import('@/testing/fake-media').then((m) => m.fakeMedia),
+);
 
 let testDb: TestDatabase;
 let db: Kysely<Database>;
@@ -112,13 +113,13 @@ describe("deleting a leaving member's content", () => {
 
   it('deletes their documents and courses, keeps what others contributed, and goes on when media fails', async () => {
     // One destroy fails: the rows are already gone, the rest of the files are still deleted.
-    media.destroyAsset.mockImplementation(async (_c, publicId: string) => {
+    fakeMedia.destroyAsset.mockImplementation(async (_c, publicId: string) => {
       if (publicId === 'documents/theirs-in-solo') throw new Error('media service down');
       return { result: 'ok' };
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 
-    const counts = await deleteMemberContent(db, MEDIA, 'leaver');
+    const counts = await deleteMemberContent(db, MEDIA_CREDENTIALS, 'leaver');
 
     expect(counts).toEqual({ documents: 3, courses: 1 });
     const documents = await db.selectFrom('documents').select(['slug', 'owner_id']).execute();
@@ -133,7 +134,7 @@ describe("deleting a leaving member's content", () => {
       { slug: 'others', owner_id: 'stayer' },
       { slug: 'shared', owner_id: 'leaver' },
     ]);
-    const destroyed = media.destroyAsset.mock.calls.map(([, publicId]) => publicId).sort();
+    const destroyed = fakeMedia.destroyAsset.mock.calls.map(([, publicId]) => publicId).sort();
     expect(destroyed).toEqual([
       'avatars/leaver-abc',
       'covers/solo',

@@ -5,6 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
+import { fakeMedia, MEDIA_CREDENTIALS, resetFakeMedia } from '@/testing/fake-media';
+import { rejection } from '@/testing/rejection';
+import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { bookmarkDocument } from './bookmark-document';
 import { countCourseFollowers } from './count-course-followers';
 import { followCourse } from './follow-course';
@@ -16,39 +19,22 @@ import { setUserRole } from './set-user-role';
 import { unfollowCourse } from './unfollow-course';
 import { uploadAvatar } from './upload-avatar';
 
-const media = vi.hoisted(() => ({ uploadAsset: vi.fn(), destroyAsset: vi.fn() }));
-vi.mock('@coursepack/images/upload-asset', () => media);
-const MEDIA = { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' };
+vi.mock('@coursepack/images/upload-asset', () =>
+  import('@/testing/fake-media').then((m) => m.fakeMedia),
+);
 
 let testDb: TestDatabase;
 let db: Kysely<Database>;
 
-function member(id: string, role: Viewer['role'] = 'member'): Viewer {
-  return { id, email: `${id}@example.org`, name: id, role, emailVerified: true, image: null };
-}
-const ada = member('ada');
-const bob = member('bob');
-const admin = member('root', 'admin');
+const ada = testViewer('ada');
+const bob = testViewer('bob');
+const admin = testViewer('root', 'admin');
 const ids = { course: 0, draft: 0, other: 0, notes: 0, exam: 0, hiddenDoc: 0 };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  await db
-    .insertInto('users')
-    .values(
-      [ada, bob, admin].map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })),
-    )
-    .execute();
+  await insertViewers(db, [ada, bob, admin]);
   const subject = await db
     .insertInto('subjects')
     .values({ slug: 'physics', name: 'Physics' })
@@ -94,14 +80,7 @@ afterAll(async () => {
   await testDb.destroy();
 });
 
-beforeEach(() => {
-  media.uploadAsset.mockReset();
-  media.destroyAsset.mockReset();
-  media.uploadAsset.mockImplementation(async (_c, input: { publicId: string }) => ({
-    public_id: input.publicId,
-  }));
-  media.destroyAsset.mockResolvedValue({ result: 'ok' });
-});
+beforeEach(resetFakeMedia);
 
 describe('following courses', () => {
   it('counts each follower once however often they follow', async () => {
@@ -249,10 +228,10 @@ describe('avatars', () => {
       .toBuffer();
 
   it("stores the upload under the member's avatar prefix and destroys their previous one", async () => {
-    const first = await uploadAvatar(db, MEDIA, ada, { file: await image() });
+    const first = await uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: await image() });
     expect(first.image).toMatch(/^avatars\/ada-[0-9a-f]{12}$/);
-    const second = await uploadAvatar(db, MEDIA, ada, { file: await image() });
-    expect(media.destroyAsset).toHaveBeenCalledWith(MEDIA, first.image);
+    const second = await uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: await image() });
+    expect(fakeMedia.destroyAsset).toHaveBeenCalledWith(MEDIA_CREDENTIALS, first.image);
     const row = await db
       .selectFrom('users')
       .where('id', '=', 'ada')
@@ -267,16 +246,18 @@ describe('avatars', () => {
       .set({ image: 'avatars/bob-123456abcdef' })
       .where('id', '=', 'ada')
       .execute();
-    await uploadAvatar(db, MEDIA, ada, { file: await image() });
-    expect(media.destroyAsset).not.toHaveBeenCalled();
+    await uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: await image() });
+    expect(fakeMedia.destroyAsset).not.toHaveBeenCalled();
   });
 
   it('asks an anonymous visitor to sign in, and refuses what is not an image', async () => {
-    expect((await rejection(uploadAvatar(db, MEDIA, null, { file: await image() }))).status).toBe(
-      401,
-    );
+    expect(
+      (await rejection(uploadAvatar(db, MEDIA_CREDENTIALS, null, { file: await image() }))).status,
+    ).toBe(401);
     const pdf = new TextEncoder().encode('%PDF-1.7\n');
-    expect((await rejection(uploadAvatar(db, MEDIA, ada, { file: pdf }))).status).toBe(415);
-    expect(media.uploadAsset).not.toHaveBeenCalled();
+    expect((await rejection(uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: pdf }))).status).toBe(
+      415,
+    );
+    expect(fakeMedia.uploadAsset).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
+import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
  * The HTTP contract of the course, follow and bookmark routes, through the exported handlers with
@@ -24,12 +25,9 @@ vi.mock('@/lib/server-context', () => ({
     mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
   }),
 }));
-vi.mock('@coursepack/images/upload-asset', () => ({
-  uploadAsset: vi.fn(async (_c: unknown, input: { publicId: string }) => ({
-    public_id: input.publicId,
-  })),
-  destroyAsset: vi.fn(async () => ({ result: 'ok' })),
-}));
+vi.mock('@coursepack/images/upload-asset', () =>
+  import('@/testing/fake-media').then((m) => m.fakeMedia),
+);
 
 const { POST: createCourseRoute } = await import('./route');
 const { PATCH: patchCourseRoute } = await import('./[id]/route');
@@ -42,18 +40,8 @@ let testDb: TestDatabase;
 let db: Kysely<Database>;
 let documentId = 0;
 
-function member(id: string): Viewer {
-  return {
-    id,
-    email: `${id}@example.org`,
-    name: id,
-    role: 'member',
-    emailVerified: true,
-    image: null,
-  };
-}
-const owner = member('owner');
-const other = member('other');
+const owner = testViewer('owner');
+const other = testViewer('other');
 
 function request(
   path: string,
@@ -82,10 +70,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   state.db = db;
-  await db
-    .insertInto('users')
-    .values([owner, other].map((u) => ({ id: u.id, name: u.name, email: u.email })))
-    .execute();
+  await insertViewers(db, [owner, other]);
   await db.insertInto('subjects').values({ slug: 'physics', name: 'Physics' }).execute();
   await db.insertInto('institutions').values({ slug: 'lakeside', name: 'Lakeside' }).execute();
 });

@@ -6,6 +6,7 @@ import type { Viewer } from '@/auth/viewer';
 import { startTestMediaService, type TestMediaService } from '@/documents/testing/media-service';
 import { pngImage, textPdf } from '@/documents/testing/pdf-fixtures';
 import { parseWebConfig, type WebConfig } from '@/lib/web-config';
+import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
  * The HTTP contract of the upload API, through the exported route handlers with a real database
@@ -42,18 +43,8 @@ let db: Kysely<Database>;
 let media: TestMediaService;
 let courseId = 0;
 
-function member(id: string): Viewer {
-  return {
-    id,
-    email: `${id}@example.org`,
-    name: id,
-    role: 'member',
-    emailVerified: true,
-    image: null,
-  };
-}
-const uploader = member('uploader');
-const other = member('other');
+const uploader = testViewer('uploader');
+const other = testViewer('other');
 
 let counter = 0;
 async function uploadForm(fields: Record<string, string> = {}, file?: File): Promise<FormData> {
@@ -124,10 +115,7 @@ beforeAll(async () => {
   };
   state.db = db;
   state.config = config;
-  await db
-    .insertInto('users')
-    .values([uploader, other].map(({ id, name, email }) => ({ id, name, email })))
-    .execute();
+  await insertViewers(db, [uploader, other]);
   const institution = await db
     .insertInto('institutions')
     .values({ slug: 'northbridge', name: 'Northbridge University' })

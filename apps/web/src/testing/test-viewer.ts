@@ -1,0 +1,16 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+import type { Viewer } from '@/auth/viewer';
+
+/** A signed-in viewer named and addressed after `id` (`ada` → ada@example.org), verified. */
+export function testViewer(id: string, role: Viewer['role'] = 'member'): Viewer {
+  return { id, email: `${id}@example.org`, name: id, role, emailVerified: true, image: null };
+}
+
+/** Stores the viewers' accounts, roles included. */
+export async function insertViewers(db: Kysely<Database>, viewers: Viewer[]): Promise<void> {
+  await db
+    .insertInto('users')
+    .values(viewers.map(({ id, name, email, role }) => ({ id, name, email, role })))
+    .execute();
+}
