@@ -1,11 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { connectToProductDatabase } from '../support/product-database';
-import { type RunningProduct, startProduct } from '../support/start-product';
+import { useRunningProduct } from '../support/use-running-product';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'journeys');
 /** A word that exists nowhere but inside page 2 of the uploaded PDF. */
@@ -17,22 +15,7 @@ const HIDDEN_WORD = 'quokkaphrenology';
 const READER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (product) {
-    const exit = await product.stop();
-    expect(exit.code === 0 || exit.signal === 'SIGINT', product.output()).toBe(true);
-  }
-});
+const running = useRunningProduct(SCREENSHOTS);
 
 /** The text of the headline figure `label` on a dashboard page. */
 async function kpi(page: Page, label: string): Promise<string> {
@@ -64,10 +47,10 @@ function collectPageErrors(page: Page): string[] {
 
 describe('a new member contributing a document', () => {
   it('signs up, creates a course, uploads a PDF, finds it by a word inside it, sees a reader on its dashboard, and loses the edit controls after signing out', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    const base = product.baseUrl;
+    const base = running.product.baseUrl;
 
     // Sign up.
     await page.goto(`${base}/sign-up`);
@@ -124,7 +107,7 @@ describe('a new member contributing a document', () => {
     await page.waitForURL(/\/documents\/\d+-lecture-notes-weeks-1-3#page-2$/);
 
     // Someone else reads it to the end and stays a few presence intervals (5 s each).
-    const readerContext = await browser.newContext({
+    const readerContext = await running.browser.newContext({
       viewport: { width: 1280, height: 700 },
       userAgent: READER_USER_AGENT,
     });
@@ -159,7 +142,7 @@ describe('a new member contributing a document', () => {
     await readerContext.close();
 
     // What these visits recorded as named product actions (docs/tracking.md).
-    const db = await connectToProductDatabase(product);
+    const db = await connectToProductDatabase(running.product);
     try {
       const actions = await db
         .selectFrom('events')
@@ -195,21 +178,21 @@ describe('a new member contributing a document', () => {
   });
 
   it('shows the documented demo owner a dashboard alive with the seeded weeks of reading', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(`${product.baseUrl}/sign-in?next=/dashboard`);
+    await page.goto(`${running.product.baseUrl}/sign-in?next=/dashboard`);
     await page.getByLabel('Email').fill('owner@demo.coursepack.dev');
     await page.getByLabel('Password').fill('coursepack-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${product.baseUrl}/dashboard`);
+    await page.waitForURL(`${running.product.baseUrl}/dashboard`);
     expect(Number((await kpi(page, 'Visitors')).replace(/,/g, ''))).toBeGreaterThan(50);
     expect(await kpi(page, 'Reading time')).toMatch(/h|m/);
     await expect(page.locator('main').innerText()).resolves.toMatch(/Reading depth/i);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'demo-dashboard.png'), fullPage: true });
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(`${product.baseUrl}/dashboard`);
+    await phone.goto(`${running.product.baseUrl}/dashboard`);
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -1,46 +1,26 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { type RunningProduct, startProduct } from '../support/start-product';
+import { describe, expect, it } from 'vitest';
+import { useRunningProduct } from '../support/use-running-product';
 import { describeEmbedsAndSignIn } from './embeds-and-sign-in';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'smoke');
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (product) {
-    const exit = await product.stop();
-    // npm re-raises the SIGINT it passed on; what matters is that ours stopped everything.
-    expect(exit.code === 0 || exit.signal === 'SIGINT', product.output()).toBe(true);
-    expect(product.output()).toContain('Stopped.');
-  }
-});
+const running = useRunningProduct(SCREENSHOTS, { expectStoppedMessage: true });
 
 describe('a visitor browsing the product started with npm start', () => {
   it('walks from the home page to a course and on to one of its documents', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // Events the tracker sends from the web origin to the collector, and how they were answered.
     const tracked: { status: number; body: string }[] = [];
     page.on('response', async (response) => {
-      if (new URL(response.url()).port === String(product.ports.collector)) {
+      if (new URL(response.url()).port === String(running.product.ports.collector)) {
         tracked.push({ status: response.status(), body: response.request().postData() ?? '' });
       }
     });
 
-    await page.goto(product.baseUrl);
+    await page.goto(running.product.baseUrl);
     await expect(page.title()).resolves.toContain('Coursepack');
     const featured = page.locator('section[aria-labelledby="featured-heading"] article');
     expect(await featured.count()).toBeGreaterThanOrEqual(6);
@@ -106,26 +86,31 @@ describe('a visitor browsing the product started with npm start', () => {
   });
 
   it('redirects a stale slug to the canonical URL and answers 404 for unknown ids', async () => {
-    const home = await fetch(product.baseUrl);
+    const home = await fetch(running.product.baseUrl);
     const html = await home.text();
     const href = /href="(\/courses\/(\d+)-[a-z0-9-]+)"/.exec(html);
     expect(href).not.toBeNull();
     const [, canonical, id] = href as RegExpExecArray;
 
-    const stale = await fetch(`${product.baseUrl}/courses/${id}-old-name`, { redirect: 'manual' });
+    const stale = await fetch(`${running.product.baseUrl}/courses/${id}-old-name`, {
+      redirect: 'manual',
+    });
     expect(stale.status).toBe(308);
     expect(stale.headers.get('location')).toBe(canonical);
 
-    const missing = await fetch(`${product.baseUrl}/courses/999999-nothing`);
+    const missing = await fetch(`${running.product.baseUrl}/courses/999999-nothing`);
     expect(missing.status).toBe(404);
     await expect(missing.text()).resolves.toContain('find that page');
-    const garbage = await fetch(`${product.baseUrl}/documents/%3Cscript%3E`);
+    const garbage = await fetch(`${running.product.baseUrl}/documents/%3Cscript%3E`);
     expect(garbage.status).toBe(404);
   });
 
   it('lays the catalogue out for a phone without horizontal scrolling', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
-    await page.goto(`${product.baseUrl}/courses`);
+    const page = await running.browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    await page.goto(`${running.product.baseUrl}/courses`);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -135,12 +120,12 @@ describe('a visitor browsing the product started with npm start', () => {
   });
 
   it('publishes a sitemap and robots.txt that point at real pages', async () => {
-    const sitemap = await (await fetch(`${product.baseUrl}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${running.product.baseUrl}/sitemap.xml`)).text();
     expect(sitemap).toContain('<urlset');
     expect((sitemap.match(/\/documents\/\d+-/g) ?? []).length).toBeGreaterThanOrEqual(40);
-    const robots = await (await fetch(`${product.baseUrl}/robots.txt`)).text();
+    const robots = await (await fetch(`${running.product.baseUrl}/robots.txt`)).text();
     expect(robots).toContain('Sitemap: ');
   });
 });
 
-describeEmbedsAndSignIn(() => ({ product, browser }));
+describeEmbedsAndSignIn(() => running);
