@@ -254,7 +254,8 @@ async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unkn
 /**
  * Fills the day rollups of the session-days whose hourly rows match `picked` (a condition on
  * `analytics_session_hours` / `analytics_action_hours` as `h`). Their old day rows must be gone
- * already.
+ * already. Written in course and document order, so that after a rebuild a course's or a
+ * document's month is a run of neighbouring pages rather than a few rows on every page.
  */
 async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
   await sql`
@@ -269,14 +270,16 @@ async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<u
     FROM analytics_session_hours AS h
     WHERE ${picked}
     GROUP BY 1, session_key, course_id, doc_id, is_bot,
-      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device`.execute(trx);
+      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device
+    ORDER BY course_id, doc_id, 1`.execute(trx);
   await sql`
     INSERT INTO analytics_action_days
       (day, session_key, course_id, doc_id, is_bot, type, name, action, events)
     SELECT ${UTC_DAY}, session_key, course_id, doc_id, is_bot, type, name, action, sum(events)
     FROM analytics_action_hours AS h
     WHERE ${picked}
-    GROUP BY 1, session_key, course_id, doc_id, is_bot, type, name, action`.execute(trx);
+    GROUP BY 1, session_key, course_id, doc_id, is_bot, type, name, action
+    ORDER BY course_id, doc_id, 1`.execute(trx);
 }
 
 /** Fills `analytics_session_sets` for the days of the day rollups (as `r`) matching `days`. */

@@ -190,6 +190,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`CREATE INDEX analytics_action_days_day_idx ON analytics_action_days (day)`.execute(db);
+  await sql`CREATE INDEX analytics_action_days_course_idx ON analytics_action_days (course_id, day) WHERE course_id IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX analytics_action_days_doc_idx ON analytics_action_days (doc_id, day) WHERE doc_id IS NOT NULL`.execute(
+    db,
+  );
 
   // Who visited, per UTC day, as sorted arrays of session keys: the site and each course, and
   // within them each document, depth level, course, traffic source, device and action
