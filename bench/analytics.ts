@@ -41,7 +41,17 @@ const DAYS = 42;
 /** Measured from the generator: events per `visitsPerDay` unit and day (weekends are quieter). */
 const EVENTS_PER_VISIT_DAY = 33.4;
 const GOAL_MS = 200;
-const ROLLUP_TABLES = ['analytics_session_hours', 'analytics_page_hours', 'analytics_action_hours'];
+const ROLLUP_TABLES = [
+  'analytics_sessions',
+  'analytics_session_hours',
+  'analytics_session_days',
+  'analytics_page_hours',
+  'analytics_page_days',
+  'analytics_action_hours',
+  'analytics_action_days',
+  'analytics_session_sets',
+  'analytics_session_set_weeks',
+];
 
 const now = new Date();
 const range: StatsRange = {

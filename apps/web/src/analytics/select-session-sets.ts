@@ -55,15 +55,14 @@ export function selectSessionSets(
         rows('analytics_session_hours', true),
         rows('analytics_action_hours', dimensions.includes('action')),
       )}) AS entries
-      -- The rows are already those asked for: stops of all of them.
-      WHERE scope = ${setScope} AND ${wanted} AND (dimension <> 'stop' OR is_bot)
+      WHERE scope = ${setScope} AND ${wanted}
       GROUP BY day, dimension, value`;
   };
   if (firstDay >= endDay) return sql`(${hours(from, to)})`;
 
   const stored = (table: string, storedFrom: Date, storedTo: Date) => sql`
     SELECT day, dimension, value,
-      ${bots ? sql`CASE dimension WHEN 'stop' THEN bot_sessions ELSE sessions | bot_sessions END` : sql`sessions`} AS sessions,
+      ${bots ? sql`sessions | bot_sessions` : sql`sessions`} AS sessions,
       ${bots ? sql`events + bot_events` : sql`events`} AS events,
       ${bots ? sql`views + bot_views` : sql`views`} AS views,
       ${bots ? sql`active_ms + bot_active_ms` : sql`active_ms`} AS active_ms

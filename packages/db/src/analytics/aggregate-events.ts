@@ -121,10 +121,7 @@ export function aggregateActionHours(classified: RawBuilder<unknown>): RawBuilde
  *   range iff it did on one of its days, so the union is exact;
  * - site only: `course` (the course id), `utm_source`, `utm_medium`, `utm_campaign`,
  *   `referrer_host`, `browser`, `os`, `device` (null: none), and `action` (a JSON array
- *   `[type, name, action]`, with `events`);
- * - `stop` (`<doc id>:<page>`): readers whose last presence ping that day was on the page
- *   (`bot_sessions`: of all rows, bots included). A read stops in a range on its last day's
- *   page: the day's readers less those of later days (`getPageAttention`).
+ *   `[type, name, action]`, with `events`).
  */
 export const SESSION_SET_COLUMNS = [
   'utm_source',
@@ -172,34 +169,7 @@ export function expandSessionSets(
     UNION ALL
     SELECT r.day, 'site', 'action', jsonb_build_array(r.type, r.name, r.action)::text,
       r.session_key, r.is_bot, r.events::bigint, 0::bigint, 0::bigint
-    FROM ${actionRows} AS r
-    UNION ALL
-    ${stopEntries(sessionRows, sql`'site'`, sql``)}
-    UNION ALL
-    ${stopEntries(sessionRows, sql`'course:' || r.course_id`, sql`, r.course_id`)}`;
-}
-
-/**
- * `stop` entries (`<doc id>:<page>`): per session, document and day, the page of its last
- * presence ping in the scope's rows. Unlike other dimensions, `is_bot` here means "of all rows,
- * bots included" (false: of the non-bot rows), so that a session cannot stop on two pages.
- */
-function stopEntries(
-  sessionRows: RawBuilder<unknown>,
-  scope: RawBuilder<unknown>,
-  group: RawBuilder<unknown>,
-): RawBuilder<unknown> {
-  return sql`
-    SELECT r.day, ${scope}, 'stop', r.doc_id || ':' || r.last_page, r.session_key, a.all_rows,
-      0::bigint, 0::bigint, 0::bigint
-    FROM (VALUES (false), (true)) AS a(all_rows)
-    CROSS JOIN LATERAL (
-      SELECT DISTINCT ON (r.session_key, r.doc_id, r.day ${group}) r.*
-      FROM ${sessionRows} AS r
-      WHERE r.last_page IS NOT NULL AND r.doc_id IS NOT NULL AND (a.all_rows OR NOT r.is_bot)
-        AND ${scope} IS NOT NULL
-      ORDER BY r.session_key, r.doc_id, r.day ${group}, r.last_page_at DESC
-    ) AS r`;
+    FROM ${actionRows} AS r`;
 }
 
 /** Entries (from `expandSessionSets`) grouped into rows of `analytics_session_sets`. */

@@ -110,6 +110,9 @@ async function recomputeAll(trx: Transaction<Database>) {
   await insertDayRollups(trx, sql`true`);
   await insertSessionSets(trx, sql`true`);
   await insertSessionSetWeeks(trx, sql`true`);
+  // Statistics now rather than when autovacuum comes by: the set queries' plans depend on them.
+  await sql`ANALYZE analytics_session_days, analytics_page_days, analytics_action_days,
+    analytics_session_sets, analytics_session_set_weeks`.execute(trx);
   const sessionDays = await sql<{ n: number }>`
     SELECT count(*) AS n FROM (
       SELECT DISTINCT session_id, date_trunc('day', hour, 'UTC') FROM analytics_session_hours) AS d`.execute(
