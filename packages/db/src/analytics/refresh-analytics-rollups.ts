@@ -50,6 +50,9 @@ const UTC_DAY = sql`(date_trunc('day', hour, 'UTC') AT TIME ZONE 'UTC')::date`;
  * what makes late and out-of-order events (a ping whose neighbour arrived in an earlier refresh,
  * a retried send from an hour ago) give exactly the answer of a full recompute.
  *
+ * Only client backends count: autovacuum and analyze workers (which run right after big writes)
+ * never insert events, and counting their transactions held new events back for minutes.
+ *
  * The web's database role must see the collector's sessions in `pg_stat_activity` (the same
  * role, or `pg_read_all_stats`); otherwise only MAX_WATERMARK_LAG protects open transactions.
  */
@@ -72,7 +75,8 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
     const watermark = await sql<{ until: Date }>`
       SELECT greatest(
         least(now(), min(xact_start) FILTER (
-          WHERE pid <> pg_backend_pid() AND datname = current_database())),
+          WHERE pid <> pg_backend_pid() AND datname = current_database()
+            AND backend_type = 'client backend')),
         now() - ${MAX_WATERMARK_LAG}) AS until
       FROM pg_stat_activity`.execute(trx);
     const until = watermark.rows[0]?.until ?? new Date();
