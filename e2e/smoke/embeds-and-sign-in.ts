@@ -180,6 +180,9 @@ export function describeEmbedsAndSignIn(
         const names = (await context.cookies(product.baseUrl)).map((cookie) => cookie.name);
         expect(names).toContain('coursepack.session_token');
 
+        // Page views are sent at most once per second per page (the `dphst` history cookie
+        // survives a reload), so a reload within a second of the first view records nothing.
+        await page.waitForTimeout(1_100);
         await page.reload();
         expect(await sessionCookie(context, product)).toBe(before);
         const user = await db
