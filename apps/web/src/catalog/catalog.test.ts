@@ -2,6 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
 import { getCourse } from './get-course';
 import { getDocument } from './get-document';
 import { listCatalogFacets } from './list-catalog-facets';
@@ -17,23 +18,7 @@ const ids = { algebra: 0, hidden: 0, notes: 0, exam: 0, draft: 0 };
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  const [north, lake] = await db
-    .insertInto('institutions')
-    .values([
-      { slug: 'northbridge', name: 'Northbridge University' },
-      { slug: 'lakeside', name: 'Lakeside Institute' },
-    ])
-    .returning('id')
-    .execute();
-  const [maths, physics] = await db
-    .insertInto('subjects')
-    .values([
-      { slug: 'mathematics', name: 'Mathematics' },
-      { slug: 'physics', name: 'Physics' },
-    ])
-    .returning('id')
-    .execute();
-  if (!north || !lake || !maths || !physics) throw new Error('fixture rows missing');
+  const { north, lake, maths, physics } = await insertCatalogTaxonomy(db);
 
   const algebra = await db
     .insertInto('courses')

@@ -1,5 +1,6 @@
 import type { Database, DocumentKind } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
+import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
 
 /** Test catalogue for the search tests; every row goes through the same triggers as uploads. */
 export interface SearchFixture {
@@ -22,23 +23,7 @@ const FILLER =
   'This page recalls definitions from earlier weeks and works through two short examples.';
 
 export async function seedSearchFixture(db: Kysely<Database>): Promise<SearchFixture> {
-  const [north, lake] = await db
-    .insertInto('institutions')
-    .values([
-      { slug: 'northbridge', name: 'Northbridge University' },
-      { slug: 'lakeside', name: 'Lakeside Institute' },
-    ])
-    .returning('id')
-    .execute();
-  const [maths, physics] = await db
-    .insertInto('subjects')
-    .values([
-      { slug: 'mathematics', name: 'Mathematics' },
-      { slug: 'physics', name: 'Physics' },
-    ])
-    .returning('id')
-    .execute();
-  if (!north || !lake || !maths || !physics) throw new Error('fixture rows missing');
+  const { north, lake, maths, physics } = await insertCatalogTaxonomy(db);
 
   const course = (values: {
     slug: string;

@@ -1,0 +1,24 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+
+/** Two institutions and two subjects that test catalogues hang their courses on; their ids. */
+export async function insertCatalogTaxonomy(db: Kysely<Database>) {
+  const [north, lake] = await db
+    .insertInto('institutions')
+    .values([
+      { slug: 'northbridge', name: 'Northbridge University' },
+      { slug: 'lakeside', name: 'Lakeside Institute' },
+    ])
+    .returning('id')
+    .execute();
+  const [maths, physics] = await db
+    .insertInto('subjects')
+    .values([
+      { slug: 'mathematics', name: 'Mathematics' },
+      { slug: 'physics', name: 'Physics' },
+    ])
+    .returning('id')
+    .execute();
+  if (!north || !lake || !maths || !physics) throw new Error('fixture rows missing');
+  return { north, lake, maths, physics };
+}
