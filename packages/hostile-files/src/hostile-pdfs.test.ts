@@ -1,0 +1,35 @@
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { inflatingPdf, manyPagePdf } from './hostile-pdfs';
+
+async function contentStream(bytes: Uint8Array, pageIndex: number): Promise<PDFRawStream> {
+  const pdf = await PDFDocument.load(bytes);
+  const contents = pdf.getPage(pageIndex).node.Contents();
+  if (!(contents instanceof PDFRawStream)) throw new Error('expected one raw content stream');
+  expect(contents.dict.get(PDFName.of('Filter'))).toEqual(PDFName.of('FlateDecode'));
+  return contents;
+}
+
+describe('inflatingPdf', () => {
+  it('stays small on disk while its content stream inflates to the asked size', async () => {
+    const bytes = await inflatingPdf({ inflatedBytes: 20 * 1024 * 1024 });
+    expect(bytes.byteLength).toBeLessThan(200 * 1024);
+    const inflated = inflateSync((await contentStream(bytes, 0)).getContents());
+    expect(inflated.byteLength).toBe(20 * 1024 * 1024);
+    expect(inflated.subarray(0, 200).toString('latin1')).toMatch(/^BT \/\S+ 12 Tf .* Tj ET\n/);
+  });
+
+  it('floods with path operators and repeats the flood on every page asked for', async () => {
+    const bytes = await inflatingPdf({ inflatedBytes: 1024 * 1024, operator: 'paths', pages: 3 });
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(3);
+    const inflated = inflateSync((await contentStream(bytes, 2)).getContents());
+    expect(inflated.subarray(0, 16).toString('latin1')).toBe('10 10 1 1 re f\n1');
+  });
+});
+
+describe('manyPagePdf', () => {
+  it('has the asked number of pages', async () => {
+    expect((await PDFDocument.load(await manyPagePdf(30, 2))).getPageCount()).toBe(30);
+  });
+});

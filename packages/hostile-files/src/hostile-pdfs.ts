@@ -1,0 +1,96 @@
+import { createDeflate } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+
+/** What each repetition of an inflating page's content stream draws. */
+export type FloodOperator = 'text' | 'paths';
+
+export interface InflatingPdfOptions {
+  /** Size of the page's content stream once inflated (the file itself stays small). */
+  inflatedBytes: number;
+  /** `text`: a line of text shown again and again; `paths`: tiny filled rectangles. */
+  operator?: FloodOperator;
+  /** Pages carrying the same flood (default 1). */
+  pages?: number;
+}
+
+const FLOOD_CHUNK_BYTES = 64 * 1024;
+
+/** Deflates `chunk` repeated until `total` bytes, never holding more than one chunk inflated. */
+async function deflateRepeated(chunk: Buffer, total: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (part: Buffer) => parts.push(part));
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  let written = 0;
+  while (written < total) {
+    const piece = chunk.subarray(0, Math.min(chunk.length, total - written));
+    written += piece.length;
+    if (!deflate.write(piece)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(parts);
+}
+
+function floodChunk(operator: FloodOperator, fontKey: string): Buffer {
+  const unit =
+    operator === 'text'
+      ? `BT /${fontKey} 12 Tf 72 720 Td (zorblax flood text that never ends) Tj ET\n`
+      : '10 10 1 1 re f\n';
+  return Buffer.from(unit.repeat(Math.ceil(FLOOD_CHUNK_BYTES / unit.length)), 'latin1');
+}
+
+/**
+ * A small, valid PDF whose page content stream inflates to `inflatedBytes` (a few hundred KB
+ * on disk for 100 MB inflated): the decompression bomb of the PDF world. Text extraction of a
+ * `text` flood yields that much text; rendering a `paths` flood runs millions of operators.
+ */
+export async function inflatingPdf({
+  inflatedBytes,
+  operator = 'text',
+  pages = 1,
+}: InflatingPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const first = pdf.addPage([612, 792]);
+  // Drawing once registers the font in the page's resources under pdf-lib's own key.
+  first.drawText('Page one', { x: 72, y: 760, size: 12, font });
+  const fonts = first.node.Resources()?.lookup(PDFName.of('Font'));
+  const fontKey = fonts instanceof PDFDict ? fonts.keys()[0]?.decodeText() : undefined;
+  if (!fontKey) throw new Error('pdf-lib registered no font resource');
+  const compressed = await deflateRepeated(floodChunk(operator, fontKey), inflatedBytes);
+  const stream = pdf.context.stream(compressed, { Filter: 'FlateDecode' });
+  const streamRef = pdf.context.register(stream);
+  const resources = first.node.get(PDFName.of('Resources'));
+  first.node.set(PDFName.of('Contents'), streamRef);
+  for (let index = 1; index < pages; index += 1) {
+    const page = pdf.addPage([612, 792]);
+    if (resources) page.node.set(PDFName.of('Resources'), resources);
+    page.node.set(PDFName.of('Contents'), streamRef);
+  }
+  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+}
+
+/** A real PDF of `pages` pages, each with `linesPerPage` lines of distinct text. */
+export async function manyPagePdf(
+  pages: number,
+  linesPerPage = 20,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let number = 1; number <= pages; number += 1) {
+    const page = pdf.addPage([595, 842]);
+    for (let line = 0; line < linesPerPage; line += 1) {
+      page.drawText(`Page ${number} line ${line + 1}: a sentence of study notes to read.`, {
+        x: 50,
+        y: 780 - line * 18,
+        size: 11,
+        font,
+      });
+    }
+  }
+  return new Uint8Array(await pdf.save());
+}
