@@ -7,6 +7,8 @@ import { findFreePort } from '@coursepack/db/find-free-port';
 export interface RunningProduct {
   baseUrl: string;
   ports: { web: number; collector: number; media: number };
+  /** The product's DATA_DIR (the embedded PostgreSQL keeps its cluster in `postgres/`). */
+  dataDir: string;
   output(): string;
   /** Ctrl-C, as a person would press it; resolves with how npm exited. */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -66,6 +68,7 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
   return {
     baseUrl: `http://localhost:${ports.web}`,
     ports,
+    dataDir,
     output: () => output,
     async stop() {
       if (child.pid) process.kill(-child.pid, 'SIGINT');

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { createDb } from '@coursepack/db/client';
-import { connectOrStartDatabase, type DatabaseHandle } from '@coursepack/db/connect-or-start';
+import {
+  connectOrStartDatabase,
+  type EmbeddedDatabaseHandle,
+  type ExternalDatabaseHandle,
+} from '@coursepack/db/connect-or-start';
 import { migrateToLatest } from '@coursepack/db/migrate';
 import { parseCollectorConfig } from '../../apps/collector/src/config';
 import { parseMediaConfig } from '../../apps/media/src/config';
@@ -10,6 +14,7 @@ import { ensureWebBuild, nextBinPath } from './ensure-web-build';
 import { findInsecureDefaults } from './find-insecure-defaults';
 import { seedIfEmpty } from './seed-if-empty';
 import { type ServiceProcess, startServiceProcess, waitForHttp } from './service-process';
+import { type Supervised, supervise } from './supervise';
 
 // Stands in for DATABASE_URL while validating, when the embedded server will provide it.
 const EMBEDDED_URL_PLACEHOLDER = 'postgres://embedded@127.0.0.1/coursepack';
@@ -64,42 +69,63 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
   await checkPortFree('MEDIA_PORT', config.media.port);
   await checkPortFree('COLLECTOR_PORT', config.collector.port);
 
-  const started: ServiceProcess[] = [];
-  let database: DatabaseHandle | undefined;
+  /** In start order: the first process of each part, how to start another, where it answers. */
+  const started: { first: ServiceProcess; start: () => ServiceProcess; healthUrl: string }[] = [];
+  const supervised: Supervised<ServiceProcess>[] = [];
+  let database: ExternalDatabaseHandle | Supervised<EmbeddedDatabaseHandle> | undefined;
   let shuttingDown = false;
+
+  const launch = (
+    name: string,
+    command: string,
+    args: string[],
+    options: { cwd: string; env: NodeJS.ProcessEnv },
+    healthUrl: string,
+  ): ServiceProcess => {
+    const start = () => startServiceProcess(name, command, args, options);
+    const first = start();
+    started.push({ first, start, healthUrl });
+    return first;
+  };
 
   const stopAll = async () => {
     // Web first (no new work), then the services, the database last.
-    for (const service of [...started].reverse()) await service.stop();
+    const parts = supervised.length > 0 ? supervised : started.map(({ first }) => first);
+    for (const part of [...parts].reverse()) await part.stop();
     await database?.stop();
   };
-  const shutdown = async (code: number) => {
+  const shutdown = async () => {
     if (shuttingDown) return;
     shuttingDown = true;
     log('Stopping…');
     await stopAll();
     log('Stopped.');
-    process.exit(code);
+    process.exit(0);
   };
   // `on`, not `once`: Ctrl-C arrives more than once (from the terminal's process group and
   // relayed by npm and tsx), and an unhandled repeat would kill us halfway through stopping.
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 
   try {
-    database = await connectOrStartDatabase({
+    const connected = await connectOrStartDatabase({
       databaseUrl: env.DATABASE_URL || undefined,
       dataDir,
       log,
     });
+    // The embedded server is ours to keep running: the services ride out its restart (503s
+    // meanwhile) since it comes back on the same port.
+    database = connected.embedded
+      ? supervise({ name: 'PostgreSQL', first: connected, restart: connected.restart, log })
+      : connected;
     log(
-      database.embedded
+      connected.embedded
         ? `PostgreSQL (embedded) is up, data in ${dataDir}`
         : 'Connected to PostgreSQL',
     );
     const serviceEnv: NodeJS.ProcessEnv = {
       ...env,
-      DATABASE_URL: database.url,
+      DATABASE_URL: connected.url,
       DATA_DIR: dataDir,
       NEXT_TELEMETRY_DISABLED: '1',
       // A terminal full of per-request lines hides what matters; operators can ask for more.
@@ -109,22 +135,26 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
     };
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
-    const media = startServiceProcess('media', tsx, ['apps/media/src/server.ts'], {
-      cwd: root,
-      env: serviceEnv,
-    });
-    started.push(media);
+    const media = launch(
+      'media',
+      tsx,
+      ['apps/media/src/server.ts'],
+      { cwd: root, env: serviceEnv },
+      `http://127.0.0.1:${config.media.port}/healthz`,
+    );
 
-    const db = createDb(database.url, { max: 2 });
+    const db = createDb(connected.url, { max: 2 });
     try {
       const applied = await migrateToLatest(db);
       if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
       // The collector writes to the events table, so it starts once migrations are applied.
-      const collector = startServiceProcess('collector', tsx, ['apps/collector/src/server.ts'], {
-        cwd: root,
-        env: serviceEnv,
-      });
-      started.push(collector);
+      const collector = launch(
+        'collector',
+        tsx,
+        ['apps/collector/src/server.ts'],
+        { cwd: root, env: serviceEnv },
+        `http://127.0.0.1:${config.collector.port}/healthz`,
+      );
       await waitForHttp(media, `http://127.0.0.1:${config.media.port}/healthz`);
       await waitForHttp(collector, `http://127.0.0.1:${config.collector.port}/healthz`);
       await seedIfEmpty(
@@ -143,7 +173,7 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
     }
 
     if (!dev) await ensureWebBuild(root, log);
-    const web = startServiceProcess(
+    const web = launch(
       'web',
       process.execPath,
       [nextBinPath(root), dev ? 'dev' : 'start', '--port', String(config.web.port)],
@@ -151,21 +181,34 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         cwd: path.join(root, 'apps', 'web'),
         env: { ...serviceEnv, NODE_ENV: dev ? 'development' : 'production' },
       },
+      `http://127.0.0.1:${config.web.port}/api/health`,
     );
-    started.push(web);
     await waitForHttp(web, `http://127.0.0.1:${config.web.port}/api/health`);
 
-    for (const service of started) {
-      void service.exited.then((code) => {
-        if (!shuttingDown) {
-          log(`${service.name} stopped unexpectedly (exit code ${code}); stopping everything`);
-          void shutdown(1);
-        }
-      });
+    // From here on a part that crashes is restarted (with back-off) while the others go on.
+    for (const { first, start, healthUrl } of started) {
+      supervised.push(
+        supervise({ name: first.name, first, restart: () => startHealthy(start, healthUrl), log }),
+      );
     }
     log(`Coursepack is up: ${config.web.siteUrl}`);
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/** Starts a part and waits until it answers; a part that cannot get there is stopped again. */
+async function startHealthy(
+  start: () => ServiceProcess,
+  healthUrl: string,
+): Promise<ServiceProcess> {
+  const service = start();
+  try {
+    await waitForHttp(service, healthUrl);
+  } catch (error) {
+    await service.stop();
+    throw error;
+  }
+  return service;
 }

@@ -3,8 +3,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 export interface ServiceProcess {
   name: string;
   child: ChildProcess;
-  /** Resolves when the process has exited (for any reason). */
-  exited: Promise<number | null>;
+  /** Resolves when the process has exited (for any reason), saying how: `exit code 1`, `killed by SIGKILL`. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -38,11 +38,13 @@ export function startServiceProcess(
       for (const line of lines) process.stdout.write(`${prefix} ${line}\n`);
     });
   }
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) =>
+      resolve(signal ? `killed by ${signal}` : `exit code ${code}`),
+    );
     child.once('error', (error) => {
       process.stdout.write(`${prefix} could not start: ${error.message}\n`);
-      resolve(null);
+      resolve(`could not start: ${error.message}`);
     });
   });
   return {

@@ -2,11 +2,21 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, startPostgresServer } from './postgres-server';
 
-export interface DatabaseHandle {
+/** A server someone else runs (DATABASE_URL): nothing to stop. */
+export interface ExternalDatabaseHandle {
   url: string;
-  /** Whether this process started the server (and so must stop it). */
-  embedded: boolean;
+  embedded: false;
   stop(): Promise<void>;
+}
+
+/** The embedded server this process runs: it can end on its own and be started again. */
+export interface EmbeddedDatabaseHandle {
+  url: string;
+  embedded: true;
+  stop(): Promise<void>;
+  exited: Promise<string>;
+  /** Starts the server again on the same data and port, so every client's URL stays valid. */
+  restart(): Promise<EmbeddedDatabaseHandle>;
 }
 
 export const EMBEDDED_DATABASE_NAME = 'coursepack';
@@ -19,17 +29,28 @@ export async function connectOrStartDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   log?: (line: string) => void;
-}): Promise<DatabaseHandle> {
+}): Promise<ExternalDatabaseHandle | EmbeddedDatabaseHandle> {
   if (options.databaseUrl) {
     await checkReachable(options.databaseUrl);
     return { url: options.databaseUrl, embedded: false, stop: async () => {} };
   }
-  const server = await startPostgresServer({
-    dataDir: path.join(options.dataDir, 'postgres'),
-    log: options.log,
-  });
+  return startEmbeddedDatabase(path.join(options.dataDir, 'postgres'), options.log);
+}
+
+async function startEmbeddedDatabase(
+  dataDir: string,
+  log: ((line: string) => void) | undefined,
+  port?: number,
+): Promise<EmbeddedDatabaseHandle> {
+  const server = await startPostgresServer({ dataDir, port, log });
   await ensureDatabase(server.url, EMBEDDED_DATABASE_NAME);
-  return { url: server.urlFor(EMBEDDED_DATABASE_NAME), embedded: true, stop: () => server.stop() };
+  return {
+    url: server.urlFor(EMBEDDED_DATABASE_NAME),
+    embedded: true,
+    exited: server.exited,
+    stop: () => server.stop(),
+    restart: () => startEmbeddedDatabase(dataDir, log, server.port),
+  };
 }
 
 async function checkReachable(url: string): Promise<void> {

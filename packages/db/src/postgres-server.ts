@@ -26,6 +26,8 @@ export interface PostgresServer {
   readonly dataDir: string;
   /** URL of another database on the same server. */
   urlFor(database: string): string;
+  /** Resolves when the server process has ended, for any reason, saying how. */
+  readonly exited: Promise<string>;
   /** Fast shutdown: active transactions roll back, committed data is kept. */
   stop(): Promise<void>;
 }
@@ -102,6 +104,21 @@ export async function startPostgresServer(options: StartPostgresOptions): Promis
     // Its own process group: Ctrl-C reaches our process, which stops the server last.
     detached: true,
   });
+  let stopping = false;
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      // A postmaster killed outright leaves its backends holding the shared memory a new
+      // server needs; they are in its process group.
+      if (!stopping && child.pid) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // the group is already gone
+        }
+      }
+      resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+  });
   const recentLog: string[] = [];
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
@@ -127,7 +144,9 @@ export async function startPostgresServer(options: StartPostgresOptions): Promis
     port,
     dataDir,
     urlFor: baseUrl,
+    exited,
     stop() {
+      stopping = true;
       stopped ??= (async () => {
         await stopProcess(child);
         if (options.ephemeral) await rm(dataDir, { recursive: true, force: true });
