@@ -5,7 +5,9 @@ import { safeNextPath } from '@/auth/safe-next-path';
 import type { Viewer } from '@/auth/viewer';
 import { AppError, errorResponse } from './app-error';
 import { assertSameOrigin } from './assert-same-origin';
+import { formatBytes } from './format';
 import { parseRouteId } from './parse-route-id';
+import { JSON_BODY_MAX_BYTES, readLimitedForm } from './read-limited-body';
 import { getConfig, getDbNow } from './server-context';
 
 type Context = { params: Promise<{ id: string }> };
@@ -62,7 +64,14 @@ export function toggleRoute<State>({
  * in is sent to sign in and brought back.
  */
 async function readToggleForm(request: Request): Promise<{ on: boolean; next: string }> {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readLimitedForm(
+    request,
+    {
+      maxBytes: JSON_BODY_MAX_BYTES,
+      tooLargeMessage: `The form is too large; the limit is ${formatBytes(JSON_BODY_MAX_BYTES)}.`,
+    },
+    'Send intent=on or intent=off.',
+  );
   const intent = form.get('intent');
   if (intent !== 'on' && intent !== 'off') {
     throw new AppError('bad_request', 'Send intent=on or intent=off.');
