@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CollectorError } from './collector-error';
 import { parseUserAgent } from './parse-user-agent';
 import { makePayload, makeUuidV7 } from './testing/make-payload';
-import {
-  MAX_EVENT_AGE_MS,
-  MAX_EVENT_ID_AHEAD_MS,
-  toEventRows,
-  uuidV7Time,
-} from './to-event-rows';
+import { MAX_EVENT_AGE_MS, MAX_EVENT_ID_AHEAD_MS, toEventRows, uuidV7Time } from './to-event-rows';
 
 // The server clock is now: payloads carry `date` from the real clock, as the tracker's do.
 const now = new Date();
