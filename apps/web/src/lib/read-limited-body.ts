@@ -17,7 +17,10 @@ export interface BodyLimit {
  * the limit. Routes call this only after checking who is asking, so a stranger's body is never
  * read at all.
  */
-export async function readLimitedBody(request: Request, limit: BodyLimit): Promise<Uint8Array> {
+export async function readLimitedBody(
+  request: Request,
+  limit: BodyLimit,
+): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () =>
     new AppError('payload_too_large', limit.tooLargeMessage, { limitBytes: limit.maxBytes });
   if (Number(request.headers.get('content-length') ?? 0) > limit.maxBytes) throw tooLarge();

@@ -1,11 +1,25 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/auth/auth-instance';
+import { errorHeaders, toErrorBody } from '@/lib/app-error';
 
 // /api/auth/* – better-auth's documented HTTP API (sign-up, sign-in, sessions, reset…).
 export async function GET(request: Request): Promise<Response> {
-  return toNextJsHandler(getAuth()).GET(request);
+  return answer(() => toNextJsHandler(getAuth()).GET(request));
 }
 
 export async function POST(request: Request): Promise<Response> {
-  return toNextJsHandler(getAuth()).POST(request);
+  return answer(() => toNextJsHandler(getAuth()).POST(request));
+}
+
+/**
+ * better-auth answers its own errors but rethrows the database's: ours to answer (a 503 while it
+ * is unreachable), in better-auth's shape `{ code, message }`, which its client shows.
+ */
+async function answer(handle: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handle();
+  } catch (error) {
+    const { status, body } = toErrorBody(error);
+    return Response.json(body.error, { status, headers: errorHeaders(status) });
+  }
 }
