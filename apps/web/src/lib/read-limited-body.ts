@@ -1,4 +1,5 @@
 import { AppError } from './app-error';
+import { formatBytes } from './format';
 
 /** JSON bodies are a handful of fields; anything near this size is not a form someone filled in. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
@@ -10,6 +11,12 @@ export interface BodyLimit {
   /** What a 413 says; it should name the limit, so the sender knows what would fit. */
   tooLargeMessage: string;
 }
+
+/** The limit of JSON bodies and of the small forms (the follow and bookmark buttons). */
+export const SMALL_BODY_LIMIT: BodyLimit = {
+  maxBytes: JSON_BODY_MAX_BYTES,
+  tooLargeMessage: `The request body is too large; the limit is ${formatBytes(JSON_BODY_MAX_BYTES)}.`,
+};
 
 /**
  * The whole body, never more than `maxBytes` of it: a declared `Content-Length` over the limit is

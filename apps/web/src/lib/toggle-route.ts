@@ -5,9 +5,8 @@ import { safeNextPath } from '@/auth/safe-next-path';
 import type { Viewer } from '@/auth/viewer';
 import { AppError, errorResponse } from './app-error';
 import { assertSameOrigin } from './assert-same-origin';
-import { formatBytes } from './format';
 import { parseRouteId } from './parse-route-id';
-import { JSON_BODY_MAX_BYTES, readLimitedForm } from './read-limited-body';
+import { readLimitedForm, SMALL_BODY_LIMIT } from './read-limited-body';
 import { getConfig, getDbNow } from './server-context';
 
 type Context = { params: Promise<{ id: string }> };
@@ -64,14 +63,7 @@ export function toggleRoute<State>({
  * in is sent to sign in and brought back.
  */
 async function readToggleForm(request: Request): Promise<{ on: boolean; next: string }> {
-  const form = await readLimitedForm(
-    request,
-    {
-      maxBytes: JSON_BODY_MAX_BYTES,
-      tooLargeMessage: `The form is too large; the limit is ${formatBytes(JSON_BODY_MAX_BYTES)}.`,
-    },
-    'Send intent=on or intent=off.',
-  );
+  const form = await readLimitedForm(request, SMALL_BODY_LIMIT, 'Send intent=on or intent=off.');
   const intent = form.get('intent');
   if (intent !== 'on' && intent !== 'off') {
     throw new AppError('bad_request', 'Send intent=on or intent=off.');

@@ -1,6 +1,7 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/auth/auth-instance';
 import { errorHeaders, toErrorBody } from '@/lib/app-error';
+import { readLimitedBody, SMALL_BODY_LIMIT } from '@/lib/read-limited-body';
 
 // /api/auth/* – better-auth's documented HTTP API (sign-up, sign-in, sessions, reset…).
 export async function GET(request: Request): Promise<Response> {
@@ -8,7 +9,11 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 export async function POST(request: Request): Promise<Response> {
-  return answer(() => toNextJsHandler(getAuth()).POST(request));
+  return answer(async () => {
+    // Its bodies are a few JSON fields from anyone at all: read at most 64 KB of them.
+    const body = await readLimitedBody(request, SMALL_BODY_LIMIT);
+    return toNextJsHandler(getAuth()).POST(new Request(request, { body }));
+  });
 }
 
 /**
