@@ -17,7 +17,8 @@ const globalForContext = globalThis as typeof globalThis & { coursepackContext?:
 function context(): ServerContext {
   if (!globalForContext.coursepackContext) {
     const config = parseWebConfig(process.env);
-    const db = createDb(config.databaseUrl);
+    // A request waits at most 5 s for a connection, then answers 503 (see database-health.ts).
+    const db = createDb(config.databaseUrl, { connectionTimeoutMillis: 5_000 });
     // How proxy.ts learns the database is back after a request found it unreachable.
     setDatabaseProbe(() => sql`SELECT 1`.execute(db));
     globalForContext.coursepackContext = { config, db };
