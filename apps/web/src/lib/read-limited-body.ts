@@ -42,8 +42,8 @@ export async function readLimitedBody(
       if (done) break;
       received += value.byteLength;
       // Stop pulling, but do not cancel: cancelling destroys the socket, and the sender would
-      // see a reset instead of the 413 that says what the limit is. Unread, the connection
-      // applies back-pressure and the server drops it after the response.
+      // see a reset instead of the 413 that says what the limit is. The rest stays unread in
+      // the socket under back-pressure, so memory does not grow with it.
       if (received > limit.maxBytes) throw tooLarge();
       chunks.push(value);
     }
