@@ -57,7 +57,9 @@ export type DashboardAccess =
 /**
  * Who sees which dashboard, by the same rules as the stats API: admins everything (the overview
  * is the whole site), course owners their own courses and documents (the overview is all of
- * their courses). Drafts count: an owner may want figures for a course before publishing it.
+ * their courses). Drafts count: an owner may want figures for a course before publishing it. To
+ * anyone who may not see a draft course (or an unfinished document), it is not found, as on
+ * every other page and route, rather than forbidden, which would tell that it exists.
  */
 export async function resolveDashboardAccess(
   db: Kysely<Database>,
@@ -87,8 +89,8 @@ export async function resolveDashboardAccess(
   if (target.kind === 'course') {
     if (target.courseId > MAX_ROW_ID) return { status: 'not-found' };
     const course = await findDashboardCourse(db, target.courseId);
-    if (!course || !canViewCourse(viewer, owned(course))) return { status: 'not-found' };
-    if (!canViewCourseAnalytics(viewer, owned(course))) return { status: 'forbidden' };
+    if (!course || !canViewCourse(viewer, permissionFields(course))) return { status: 'not-found' };
+    if (!canViewCourseAnalytics(viewer, permissionFields(course))) return { status: 'forbidden' };
     return {
       status: 'allowed',
       view: { kind: 'course', scope: { kind: 'course', courseId: course.id }, course },
@@ -100,13 +102,14 @@ export async function resolveDashboardAccess(
     !document ||
     !canViewDocument(
       viewer,
-      { ...owned(document), status: document.status },
-      owned(document.course),
+      { ...permissionFields(document), status: document.status },
+      permissionFields(document.course),
     )
   ) {
     return { status: 'not-found' };
   }
-  if (!canViewCourseAnalytics(viewer, owned(document.course))) return { status: 'forbidden' };
+  if (!canViewCourseAnalytics(viewer, permissionFields(document.course)))
+    return { status: 'forbidden' };
   return {
     status: 'allowed',
     view: { kind: 'document', scope: { kind: 'document', documentId: document.id }, document },
@@ -114,7 +117,7 @@ export async function resolveDashboardAccess(
 }
 
 /** What the permission predicates read of a course or document. */
-function owned(row: { ownerId: string | null; published: boolean }) {
+function permissionFields(row: { ownerId: string | null; published: boolean }) {
   return { owner_id: row.ownerId, published: row.published };
 }
 
