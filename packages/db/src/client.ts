@@ -17,6 +17,11 @@ export interface CreateDbOptions {
    * gives up, minutes later.
    */
   connectionTimeoutMillis?: number;
+  /**
+   * Told when an idle pooled connection dies (the server shut down or restarted), so a caller
+   * can learn of an outage before a request runs into it; the pool replaces the connection.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
@@ -26,6 +31,6 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 0,
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  pool.on('error', (error) => options.onIdleConnectionError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -100,6 +100,10 @@ describe('while PostgreSQL is down', () => {
     expect((await proxy()).headers.get('x-middleware-next')).toBe('1');
 
     await server.stop();
+    // The pool's idle connection was ended by the shutdown: pages are answered 503 at once,
+    // before any request has run into the outage.
+    const firstPage = await proxy();
+    expect(firstPage.status).toBe(503);
 
     const api = await patchCourse(rename('Optics II'), params());
     expect(api.status).toBe(503);

@@ -1,14 +1,15 @@
 /**
  * Whether PostgreSQL is reachable, as far as this process has seen. Nothing here runs while the
- * database is healthy: the flag is raised by a request that failed to reach it (an API error, a
- * page's render error, better-auth's), and only then do `proxy.ts`'s checks probe it — at most
- * once per `PROBE_INTERVAL_MS`, one probe at a time — until a probe gets through. Kept on
- * globalThis, like the pool, because the proxy, route handlers and pages are separate bundles in
- * one process.
+ * database is healthy: the flag is raised by the pool when PostgreSQL ends its idle connections,
+ * or by a request that failed to reach it (an API error, a page's render error, better-auth's),
+ * and only then do `proxy.ts`'s checks probe it — at most once per `PROBE_INTERVAL_MS`, one
+ * probe at a time — until a probe gets through. Kept on globalThis, like the pool, because the
+ * proxy, route handlers and pages are separate bundles in one process.
  */
 
-/** How often a down database is probed; also what `Retry-After` tells clients (in seconds). */
+/** How often a down database is probed. */
 export const PROBE_INTERVAL_MS = 2_000;
+/** What a 503 tells clients: a little longer than a probe interval. */
 export const RETRY_AFTER_SECONDS = 5;
 /** A probe that has not answered by then (a host that drops packets) counts as down. */
 const PROBE_TIMEOUT_MS = 1_000;
