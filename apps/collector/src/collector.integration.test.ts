@@ -305,6 +305,16 @@ describe('refusing bad requests, storing nothing', () => {
       fields: ['event_id'],
     },
     {
+      name: 'an event dated 1970, by its date or by its id',
+      body: () => [
+        makePayload({ date: '1970-01-01T00:00:00.000Z' }),
+        makePayload({ event_id: makeUuidV7(0) }),
+      ],
+      status: 400,
+      code: 'invalid_event',
+      fields: ['[0].date', '[1].event_id'],
+    },
+    {
       name: 'empty and huge strings',
       body: () =>
         makePayload({ name: '', action: big(201), location: big(2049), client: big(201) }),

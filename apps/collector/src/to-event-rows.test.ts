@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CollectorError } from './collector-error';
 import { parseUserAgent } from './parse-user-agent';
 import { makePayload, makeUuidV7 } from './testing/make-payload';
-import { MAX_EVENT_ID_AHEAD_MS, toEventRows, uuidV7Time } from './to-event-rows';
+import { MAX_EVENT_AGE_MS, MAX_EVENT_ID_AHEAD_MS, toEventRows, uuidV7Time } from './to-event-rows';
 
-const now = new Date('2026-05-10T12:00:00Z');
+// The server clock is now: payloads carry `date` from the real clock, as the tracker's do.
+const now = new Date();
 const context = { now, userAgent: parseUserAgent(''), ipHash: 'h'.repeat(32), batch: false };
 
 describe('uuidV7Time', () => {
@@ -42,7 +43,7 @@ describe('toEventRows', () => {
     ).toBe(false);
   });
 
-  it('refuses ids from more than a day ahead and dates outside 2000–9999, naming each', () => {
+  it('refuses ids and dates from more than a day ahead, naming each', () => {
     const ahead = makeUuidV7(now.getTime() + MAX_EVENT_ID_AHEAD_MS + 1000);
     const fine = makeUuidV7(now.getTime() + MAX_EVENT_ID_AHEAD_MS - 1000);
     let error: unknown;
@@ -50,7 +51,7 @@ describe('toEventRows', () => {
       toEventRows(
         [
           makePayload({ event_id: fine }),
-          makePayload({ event_id: ahead, date: '1999-12-31T23:59:59Z' }),
+          makePayload({ event_id: ahead, date: '9999-12-31T23:59:59Z' }),
         ],
         { ...context, batch: true },
       );
@@ -63,5 +64,27 @@ describe('toEventRows', () => {
       '[1].event_id',
       '[1].date',
     ]);
+  });
+
+  it('refuses events dated 1970 or more than 7 days behind the server clock, naming the field', () => {
+    const fields = (payloads: ReturnType<typeof makePayload>[]) => {
+      try {
+        toEventRows(payloads, { ...context, batch: true });
+      } catch (error) {
+        if (error instanceof CollectorError) return error.fields?.map((field) => field.field);
+        throw error;
+      }
+      return [];
+    };
+    const inTime = new Date(now.getTime() - MAX_EVENT_AGE_MS + 1000);
+    const tooOld = new Date(now.getTime() - MAX_EVENT_AGE_MS - 1000);
+    expect(
+      fields([
+        makePayload({ event_id: makeUuidV7(now.getTime()), date: '1970-01-01T00:00:00.000Z' }),
+        makePayload({ event_id: makeUuidV7(0), date: now.toISOString() }),
+        makePayload({ event_id: makeUuidV7(tooOld.getTime()), date: tooOld.toISOString() }),
+        makePayload({ event_id: makeUuidV7(inTime.getTime()), date: inTime.toISOString() }),
+      ]),
+    ).toEqual(['[0].date', '[1].event_id', '[2].event_id', '[2].date']);
   });
 });

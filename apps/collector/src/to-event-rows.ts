@@ -21,13 +21,14 @@ export interface RequestContext {
 }
 
 /**
- * Event ids from further ahead than this are refused: a partition for that month may not
- * exist yet, and rows parked in the default partition would block creating it later.
- * A day covers any sane client clock.
+ * How far from the server clock an event's time (its id's, and its `date`) may be. Ahead: a
+ * partition for that month may not exist yet, and rows parked in the default partition would
+ * block creating it later; a day covers any sane client clock. Behind: the tracker retries for
+ * seconds, never days, so an older event is a broken clock or forged (a 1970 event would sit in
+ * the default partition and make the rollups recompute a day nobody asked about).
  */
 export const MAX_EVENT_ID_AHEAD_MS = 24 * 3600 * 1000;
-const EARLIEST_DATE = Date.UTC(2000, 0, 1);
-const LATEST_DATE = Date.UTC(9999, 11, 31);
+export const MAX_EVENT_AGE_MS = 7 * 24 * 3600 * 1000;
 
 /** Turns schema-valid payloads into rows; throws `invalid_event` naming what only code can check. */
 export function toEventRows(
@@ -38,18 +39,20 @@ export function toEventRows(
   const rows = payloads.map((payload, index) => {
     const prefix = context.batch ? `[${index}].` : '';
     const received = uuidV7Time(payload.event_id);
-    if (received > context.now.getTime() + MAX_EVENT_ID_AHEAD_MS) {
+    if (!isNearServerTime(received, context.now)) {
       problems.push({
         field: `${prefix}event_id`,
-        message: 'has a timestamp more than a day ahead of the server clock',
+        message: 'has a timestamp more than 7 days behind or a day ahead of the server clock',
       });
     }
     let date: Date | null = null;
     if (payload.date !== undefined) {
       date = new Date(payload.date);
-      const time = date.getTime();
-      if (!Number.isFinite(time) || time < EARLIEST_DATE || time > LATEST_DATE) {
-        problems.push({ field: `${prefix}date`, message: 'must be a date between 2000 and 9999' });
+      if (!isNearServerTime(date.getTime(), context.now)) {
+        problems.push({
+          field: `${prefix}date`,
+          message: 'must be within 7 days before and a day after the server clock',
+        });
       }
     }
     const { cookie } = payload;
@@ -95,6 +98,10 @@ export function toEventRows(
     throw new CollectorError('invalid_event', describeProblems(problems), { fields: problems });
   }
   return rows;
+}
+
+function isNearServerTime(time: number, now: Date): boolean {
+  return time >= now.getTime() - MAX_EVENT_AGE_MS && time <= now.getTime() + MAX_EVENT_ID_AHEAD_MS;
 }
 
 export function describeProblems(fields: readonly FieldError[]): string {

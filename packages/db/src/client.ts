@@ -11,11 +11,26 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export interface CreateDbOptions {
   /** Pool size; PostgreSQL's per-connection cost makes a small pool the fast one. */
   max?: number;
+  /**
+   * How long a query waits for a connection before failing (default: forever). A server that
+   * drops packets instead of refusing them would otherwise hold every request until the OS
+   * gives up, minutes later.
+   */
+  connectionTimeoutMillis?: number;
+  /**
+   * Told when an idle pooled connection dies (the server shut down or restarted), so a caller
+   * can learn of an outage before a request runs into it; the pool replaces the connection.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 0,
+  });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  pool.on('error', (error) => options.onIdleConnectionError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -8,7 +8,7 @@ import { loadStatsForViewer, type StatsRequest } from './load-stats-for-viewer';
 
 let testDb: TestDatabase;
 let db: Kysely<Database>;
-const ids = { course: 0, document: 0 };
+const ids = { course: 0, document: 0, draft: 0, draftDocument: 0 };
 
 function viewer(id: string, role: Viewer['role'] = 'member'): Viewer {
   return { id, email: `${id}@example.com`, name: id, role, emailVerified: true, image: null };
@@ -43,16 +43,35 @@ beforeAll(async () => {
       subject_id: subject.id,
       institution_id: institution.id,
       owner_id: owner.id,
+      published: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.course = course.id;
   const document = await db
     .insertInto('documents')
-    .values({ slug: 'notes', title: 'Notes', course_id: course.id, kind: 'notes' })
+    .values({ slug: 'notes', title: 'Notes', course_id: course.id, kind: 'notes', published: true })
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.document = document.id;
+  const draft = await db
+    .insertInto('courses')
+    .values({
+      slug: 'draft',
+      title: 'Draft',
+      subject_id: subject.id,
+      institution_id: institution.id,
+      owner_id: owner.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.draft = draft.id;
+  const draftDocument = await db
+    .insertInto('documents')
+    .values({ slug: 'plan', title: 'Plan', course_id: draft.id, kind: 'notes', published: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.draftDocument = draftDocument.id;
   await db
     .insertInto('events')
     .values({
@@ -141,6 +160,43 @@ describe('stats API access', () => {
     expect(await failure(owner, request('course', ids.course, 'include_bots=yes'))).toEqual({
       code: 'bad_request',
       parameter: 'include_bots',
+    });
+  });
+
+  it('answers 404, not 500, for ids beyond the database integers', async () => {
+    for (const id of ['2147483648', '999999999999999', '9'.repeat(400)]) {
+      expect(await failure(admin, request('course', id))).toEqual({
+        code: 'not_found',
+        parameter: undefined,
+      });
+      expect(await failure(admin, request('document', id))).toMatchObject({ code: 'not_found' });
+    }
+    expect(await failure(admin, request('course', '2147483648', 'from=bad'))).toEqual({
+      code: 'bad_request',
+      parameter: 'from',
+    });
+  });
+
+  it('answers 400 naming the parameter, not 500, for dates out of range', async () => {
+    expect(await failure(owner, request('course', ids.course, 'from=0000-01-01'))).toEqual({
+      code: 'bad_request',
+      parameter: 'from',
+    });
+    expect(await failure(owner, request('document', ids.document, 'to=9999-12-31'))).toEqual({
+      code: 'bad_request',
+      parameter: 'to',
+    });
+  });
+
+  it("answers 404 for someone else's draft course and its documents, as elsewhere", async () => {
+    expect(await failure(stranger, request('course', ids.draft))).toMatchObject({
+      code: 'not_found',
+    });
+    expect(await failure(stranger, request('document', ids.draftDocument))).toMatchObject({
+      code: 'not_found',
+    });
+    expect(await loadStatsForViewer(db, owner, request('course', ids.draft), now)).toMatchObject({
+      views: 0,
     });
   });
 });

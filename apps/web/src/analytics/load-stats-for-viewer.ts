@@ -2,8 +2,8 @@ import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analyt
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { canViewCourseAnalytics } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
+import { requireDashboardView } from '@/dashboard/require-dashboard-view';
 import { AppError } from '@/lib/app-error';
 import { type ContentStats, getContentStats } from './get-content-stats';
 import { parseStatsRange } from './parse-stats-range';
@@ -15,16 +15,18 @@ export interface StatsRequest {
   searchParams: URLSearchParams;
 }
 
+// Any positive integer is well-formed; one beyond the database's ids is simply not found (404).
 const idSchema = z
   .string()
-  .regex(/^[1-9]\d{0,14}$/)
+  .regex(/^[1-9]\d*$/)
   .transform(Number);
 const includeBotsSchema = z.enum(['true', 'false']).optional();
 
 /**
  * Everything behind `GET /api/stats/{documents|courses}/{id}` after reading the session: 401
- * without a viewer, 400 naming a bad parameter, 404 for an unknown id, 403 unless the viewer is
- * an admin or owns the course (of the document), then fresh rollups and the figures.
+ * without a viewer, 400 naming a bad parameter, 404 for an unknown id (or a draft the viewer may
+ * not see), 403 unless the viewer is an admin or owns the course (of the document), then fresh
+ * rollups and the figures.
  */
 export async function loadStatsForViewer(
   db: Kysely<Database>,
@@ -49,28 +51,11 @@ export async function loadStatsForViewer(
     });
   }
 
-  const course =
-    request.kind === 'document'
-      ? await db
-          .selectFrom('documents')
-          .innerJoin('courses', 'courses.id', 'documents.course_id')
-          .select('courses.owner_id')
-          .where('documents.id', '=', id.data)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('courses')
-          .select('owner_id')
-          .where('id', '=', id.data)
-          .executeTakeFirst();
-  if (!course) throw new AppError('not_found', `No ${request.kind} has the id ${id.data}.`);
-  if (!canViewCourseAnalytics(viewer, course)) {
-    throw new AppError('forbidden', `You may only see statistics of your own courses.`);
-  }
-
-  await refreshAnalyticsRollups(db);
   const scope =
     request.kind === 'document'
       ? ({ kind: 'document', documentId: id.data } as const)
       : ({ kind: 'course', courseId: id.data } as const);
+  await requireDashboardView(db, viewer, scope);
+  await refreshAnalyticsRollups(db);
   return getContentStats(db, scope, range, { includeBots: includeBots.data === 'true' });
 }

@@ -56,4 +56,13 @@ describe('parseStatsRange', () => {
     });
     expect(parse('from=2025-05-01&to=2026-04-30').to).toEqual(new Date('2026-05-01T00:00:00Z'));
   });
+
+  it('refuses dates outside 2000–2099, naming the parameter (year 0 and 9999 once answered 500)', () => {
+    expect(rejection('from=0000-01-01').parameter).toBe('from');
+    expect(rejection('from=1970-01-01&to=1970-01-02').parameter).toBe('from');
+    expect(rejection('to=9999-12-31').parameter).toBe('to');
+    expect(rejection('from=2100-01-01T00:00:01Z&to=2100-01-02').parameter).toBe('from');
+    expect(parse('from=2000-01-01&to=2000-01-31').from).toEqual(new Date('2000-01-01T00:00:00Z'));
+    expect(parse('from=2099-12-01&to=2099-12-31').to).toEqual(new Date('2100-01-01T00:00:00Z'));
+  });
 });

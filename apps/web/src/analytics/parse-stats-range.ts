@@ -7,6 +7,13 @@ export const MAX_RANGE_DAYS = 366;
 /** The range when none is given: the last 30 UTC days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
 
+/**
+ * The dates a range may reach: the product's events are all well inside, and anything outside
+ * (year 0, year 9999) is a typo or a probe, which PostgreSQL and `Date` would not agree on.
+ */
+export const EARLIEST_STATS_DATE = new Date('2000-01-01T00:00:00Z');
+export const LATEST_STATS_DATE = new Date('2100-01-01T00:00:00Z');
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 // A zone is required, so "10:00" cannot silently mean the server's local time.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -14,8 +21,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
 /**
  * `from` and `to` of a stats request: UTC dates (`2026-05-01`, whole days, `to` included) or
  * ISO 8601 date-times with a zone (`to` excluded). Without them: the last 30 days, today included.
- * Throws `bad_request` naming the parameter for a malformed value, `from` not before `to`, or a
- * range over 366 days.
+ * Throws `bad_request` naming the parameter for a malformed value, a date outside 2000–2099,
+ * `from` not before `to`, or a range over 366 days.
  */
 export function parseStatsRange(params: URLSearchParams, now: Date = new Date()): StatsRange {
   const from = parseBound(params, 'from');
@@ -49,7 +56,11 @@ function parseBound(params: URLSearchParams, name: 'from' | 'to'): Date | null {
     );
   }
   // A date as `to` means "through that day".
-  return new Date(isDate && name === 'to' ? time + DAY_MS : time);
+  const bound = new Date(isDate && name === 'to' ? time + DAY_MS : time);
+  if (bound < EARLIEST_STATS_DATE || bound > LATEST_STATS_DATE) {
+    throw badParameter(name, `\`${name}\` must be between 2000-01-01 and 2099-12-31`);
+  }
+  return bound;
 }
 
 function badParameter(parameter: 'from' | 'to', message: string): AppError {

@@ -24,7 +24,7 @@ import {
 
 let testDb: TestDatabase;
 let db: Kysely<Database>;
-const ids = { courseA: 0, courseB: 0, draft: 0, a1: 0, b1: 0 };
+const ids = { courseA: 0, courseB: 0, draft: 0, a1: 0, b1: 0, draftDocument: 0, b2: 0 };
 const range: StatsRange = {
   from: new Date('2026-03-10T00:00:00Z'),
   to: new Date('2026-03-12T00:00:00Z'),
@@ -108,7 +108,7 @@ beforeAll(async () => {
   ids.courseA = await course('a', ownerA.id);
   ids.courseB = await course('b', ownerB.id);
   ids.draft = await course('draft', ownerA.id, false);
-  const document = async (slug: string, courseId: number) =>
+  const document = async (slug: string, courseId: number, published = true) =>
     (
       await db
         .insertInto('documents')
@@ -118,12 +118,15 @@ beforeAll(async () => {
           course_id: courseId,
           kind: 'notes',
           page_count: 3,
+          published,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
   ids.a1 = await document('a1', ids.courseA);
   ids.b1 = await document('b1', ids.courseB);
+  ids.draftDocument = await document('in-draft', ids.draft);
+  ids.b2 = await document('b2', ids.courseB, false);
 
   const a1 = { course: ids.courseA, doc: ids.a1 };
   const b1 = { course: ids.courseB, doc: ids.b1 };
@@ -188,6 +191,30 @@ describe('who sees which dashboard', () => {
     expect((await allowedView(admin, { kind: 'document', documentId: ids.b1 })).kind).toBe(
       'document',
     );
+  });
+
+  it('does not find a draft for anyone who may not see it (it once answered 403)', async () => {
+    const access = (who: Viewer, target: DashboardTarget) =>
+      resolveDashboardAccess(db, who, target).then((result) => result.status);
+    expect(await access(ownerB, { kind: 'course', courseId: ids.draft })).toBe('not-found');
+    expect(await access(ownerB, { kind: 'document', documentId: ids.draftDocument })).toBe(
+      'not-found',
+    );
+    expect(await access(ownerA, { kind: 'document', documentId: ids.b2 })).toBe('not-found');
+    expect(await access(ownerB, { kind: 'document', documentId: ids.b2 })).toBe('allowed');
+    expect(await access(ownerA, { kind: 'document', documentId: ids.draftDocument })).toBe(
+      'allowed',
+    );
+    expect(await access(admin, { kind: 'course', courseId: ids.draft })).toBe('allowed');
+  });
+
+  it('does not find ids beyond the database integers (they once answered 500)', async () => {
+    expect(await resolveDashboardAccess(db, admin, { kind: 'course', courseId: 2 ** 31 })).toEqual({
+      status: 'not-found',
+    });
+    expect(
+      await resolveDashboardAccess(db, admin, { kind: 'document', documentId: 10 ** 20 }),
+    ).toEqual({ status: 'not-found' });
   });
 });
 
@@ -281,7 +308,10 @@ describe('loadRealtimeForViewer', () => {
     expect(await status(member, {})).toBe(403);
     expect(await status(ownerA, { course: String(ids.courseB) })).toBe(403);
     expect(await status(ownerA, { document: '999999' })).toBe(404);
-    expect(await status(ownerA, { document: '99999999999' })).toBe(400);
+    expect(await status(ownerA, { document: '99999999999' })).toBe(404);
+    expect(await status(ownerA, { document: '2147483648' })).toBe(404);
+    expect(await status(ownerA, { document: '12abc' })).toBe(400);
+    expect(await status(ownerB, { course: String(ids.draft) })).toBe(404);
     expect(await status(ownerA, { course: '1', document: '1' })).toBe(400);
     expect(await status(ownerA, { include_bots: 'yes' })).toBe(400);
     expect(await status(ownerA, { include_bots: 'true' })).toBe(200);

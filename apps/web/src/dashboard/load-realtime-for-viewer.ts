@@ -3,18 +3,17 @@ import type { Kysely } from 'kysely';
 import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
-import { type DashboardTarget, resolveDashboardAccess } from './resolve-dashboard-access';
+import { requireDashboardView } from './require-dashboard-view';
+import type { DashboardTarget } from './resolve-dashboard-access';
 
-const ID = /^[1-9]\d{0,9}$/;
-// Course and document ids are PostgreSQL integers.
-const MAX_ID = 2_147_483_647;
+const ID = /^[1-9]\d*$/;
 
 /**
  * Everything behind `GET /api/stats/realtime` after reading the session: the viewer's overview
  * (no parameter), `?course={id}` or `?document={id}`, bots left out unless `include_bots=true`
- * (the stats API's parameter). The same
- * rules and statuses as the dashboard and the stats API: 401 signed out, 403 for someone else's
- * course or a member without courses, 404 for an unknown id, 400 for a malformed one.
+ * (the stats API's parameter). The same rules and statuses as the dashboard and the stats API,
+ * in its order: 401 signed out, 400 for a malformed parameter, 404 for an unknown id (or a draft
+ * the viewer may not see), 403 for someone else's course or a member without courses.
  */
 export async function loadRealtimeForViewer(
   db: Kysely<Database>,
@@ -22,23 +21,11 @@ export async function loadRealtimeForViewer(
   params: URLSearchParams,
   now: Date = new Date(),
 ): Promise<RealtimeSessions> {
-  const access = await resolveDashboardAccess(db, viewer, parseTarget(params));
+  if (!viewer) throw new AppError('unauthorized', 'Sign in to see statistics.');
+  const target = parseTarget(params);
   const includeBots = parseIncludeBots(params);
-  switch (access.status) {
-    case 'signed-out':
-      throw new AppError('unauthorized', 'Sign in to see statistics.');
-    case 'no-courses':
-      throw new AppError('forbidden', 'The dashboard is for course owners.');
-    case 'forbidden':
-      throw new AppError('forbidden', 'You may only see statistics of your own courses.');
-    case 'not-found':
-      throw new AppError('not_found', 'No such course or document.');
-    case 'allowed':
-      return getRealtimeSessions(db, access.view.scope, {
-        includeBots,
-        now,
-      });
-  }
+  const view = await requireDashboardView(db, viewer, target);
+  return getRealtimeSessions(db, view.scope, { includeBots, now });
 }
 
 function parseIncludeBots(params: URLSearchParams): boolean {
@@ -62,7 +49,7 @@ function parseTarget(params: URLSearchParams): DashboardTarget {
     ['course', course],
     ['document', document],
   ] as const) {
-    if (value !== null && !(ID.test(value) && Number(value) <= MAX_ID)) {
+    if (value !== null && !ID.test(value)) {
       throw new AppError('bad_request', `\`${parameter}\` must be a positive integer`, {
         parameter,
       });

@@ -1,43 +1,24 @@
 import { AppError } from '@/lib/app-error';
 import { formatBytes } from '@/lib/format';
-
-/** Room for the form's other fields and the multipart framing beside the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+import { FORM_OVERHEAD_BYTES, readLimitedForm } from '@/lib/read-limited-body';
 
 /**
- * Reads a multipart upload without ever holding more than the limit: a declared
- * `Content-Length` over it is refused before the body is read, and a body without one (chunked)
- * is cut off as soon as it passes the limit.
+ * Reads a multipart upload without ever holding more than the file limit plus the form's framing
+ * (`readLimitedBody`): a 413 naming the limit past that, declared or not.
  */
 export async function readUploadForm(request: Request, maxFileBytes: number): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new AppError('unsupported_media_type', 'Send the upload as multipart/form-data.');
   }
-  const maxBodyBytes = maxFileBytes + FORM_OVERHEAD_BYTES;
-  const tooLarge = new AppError(
-    'payload_too_large',
-    `The file is too large; the limit is ${formatBytes(maxFileBytes)}.`,
+  return readLimitedForm(
+    request,
+    {
+      maxBytes: maxFileBytes + FORM_OVERHEAD_BYTES,
+      tooLargeMessage: `The file is too large; the limit is ${formatBytes(maxFileBytes)}.`,
+    },
+    'The upload could not be read as a form; send it again.',
   );
-  if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) throw tooLarge;
-  if (!request.body) throw new AppError('bad_request', 'Choose a PDF file to upload.');
-
-  let received = 0;
-  const limited = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > maxBodyBytes) controller.error(tooLarge);
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  try {
-    return await new Response(limited, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    if (received > maxBodyBytes) throw tooLarge;
-    throw new AppError('bad_request', 'The upload could not be read as a form; send it again.');
-  }
 }
 
 /** The form's file, or null when none was chosen (browsers send an empty, nameless part). */

@@ -1,3 +1,8 @@
+import { RETRY_AFTER_SECONDS, reportDatabaseError } from './database-health';
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Coursepack cannot reach its database right now; try again in a few seconds.';
+
 /**
  * The one error type of the web app's domain code. Route handlers and server actions turn any
  * thrown error into `{ error: { code, message } }` with the status of its code, so a caller
@@ -14,6 +19,8 @@ export const APP_ERROR_STATUS = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  /** PostgreSQL is unreachable (refused, restarting, timed out): try again shortly. */
+  unavailable: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
@@ -39,8 +46,16 @@ export interface ErrorBody {
   error: { code: AppErrorCode; message: string } & Record<string, unknown>;
 }
 
-/** The JSON body and status for any thrown value; unknown errors are logged, not shown. */
+/**
+ * The JSON body and status for any thrown value; unknown errors are logged, not shown. An error
+ * that says the database is unreachable is a 503 (and raises the flag `proxy.ts` reads), so
+ * clients learn to retry rather than that something is broken.
+ */
 export function toErrorBody(error: unknown): { status: number; body: ErrorBody } {
+  if (reportDatabaseError(error)) {
+    console.error(`Database unreachable: ${String(error)}`);
+    return toErrorBody(new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE));
+  }
   if (error instanceof AppError) {
     return {
       status: error.status,
@@ -56,5 +71,10 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
 
 export function errorResponse(error: unknown): Response {
   const { status, body } = toErrorBody(error);
-  return Response.json(body, { status });
+  return Response.json(body, { status, headers: errorHeaders(status) });
+}
+
+/** Headers of an error answer: a 503 says when to try again. */
+export function errorHeaders(status: number): Record<string, string> {
+  return status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
 }

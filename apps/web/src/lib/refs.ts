@@ -9,13 +9,16 @@ export interface ParsedRef {
   slug: string;
 }
 
+/** Course and document ids are PostgreSQL integers: a larger number names nothing. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 const REF_PATTERN = /^([1-9]\d{0,9})(?:-([a-z0-9-]*))?$/;
 
 export function parseRef(ref: string): ParsedRef | undefined {
   const match = REF_PATTERN.exec(decodeURIComponent(ref));
   if (!match?.[1]) return undefined;
   const id = Number(match[1]);
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return undefined;
+  if (!Number.isSafeInteger(id) || id > MAX_ROW_ID) return undefined;
   return { id, slug: match[2] ?? '' };
 }
 

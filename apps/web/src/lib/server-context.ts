@@ -1,8 +1,9 @@
 import 'server-only';
 import { createDb } from '@coursepack/db/client';
 import type { Database } from '@coursepack/db/schema';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { connection } from 'next/server';
+import { reportDatabaseError, setDatabaseProbe } from './database-health';
 import { parseWebConfig, type WebConfig } from './web-config';
 
 interface ServerContext {
@@ -16,7 +17,15 @@ const globalForContext = globalThis as typeof globalThis & { coursepackContext?:
 function context(): ServerContext {
   if (!globalForContext.coursepackContext) {
     const config = parseWebConfig(process.env);
-    globalForContext.coursepackContext = { config, db: createDb(config.databaseUrl) };
+    const db = createDb(config.databaseUrl, {
+      // A request waits at most 5 s for a connection, then answers 503 (see database-health.ts).
+      connectionTimeoutMillis: 5_000,
+      // PostgreSQL shutting down ends the idle connections first: pages learn of it at once.
+      onIdleConnectionError: reportDatabaseError,
+    });
+    // How proxy.ts learns the database is back after a request found it unreachable.
+    setDatabaseProbe(() => sql`SELECT 1`.execute(db));
+    globalForContext.coursepackContext = { config, db };
   }
   return globalForContext.coursepackContext;
 }

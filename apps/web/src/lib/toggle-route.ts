@@ -6,6 +6,7 @@ import type { Viewer } from '@/auth/viewer';
 import { AppError, errorResponse } from './app-error';
 import { assertSameOrigin } from './assert-same-origin';
 import { parseRouteId } from './parse-route-id';
+import { readLimitedForm, SMALL_BODY_LIMIT } from './read-limited-body';
 import { getConfig, getDbNow } from './server-context';
 
 type Context = { params: Promise<{ id: string }> };
@@ -62,7 +63,7 @@ export function toggleRoute<State>({
  * in is sent to sign in and brought back.
  */
 async function readToggleForm(request: Request): Promise<{ on: boolean; next: string }> {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readLimitedForm(request, SMALL_BODY_LIMIT, 'Send intent=on or intent=off.');
   const intent = form.get('intent');
   if (intent !== 'on' && intent !== 'off') {
     throw new AppError('bad_request', 'Send intent=on or intent=off.');

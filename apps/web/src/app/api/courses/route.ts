@@ -1,6 +1,7 @@
 import { getViewer } from '@/auth/get-viewer';
+import { canCreateCourse } from '@/auth/permissions';
 import { createCourse } from '@/courses/create-course';
-import { errorResponse } from '@/lib/app-error';
+import { AppError, errorResponse } from '@/lib/app-error';
 import { assertSameOrigin } from '@/lib/assert-same-origin';
 import { readJsonBody } from '@/lib/read-json-body';
 import { coursePath } from '@/lib/refs';
@@ -10,7 +11,10 @@ import { getConfig, getDbNow } from '@/lib/server-context';
 export async function POST(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request, getConfig().siteUrl);
-    const course = await createCourse(getDbNow(), await getViewer(), await readJsonBody(request));
+    const viewer = await getViewer();
+    // Before the body is read: an anonymous request costs us nothing.
+    if (!canCreateCourse(viewer)) throw new AppError('unauthorized', 'Sign in to create a course.');
+    const course = await createCourse(getDbNow(), viewer, await readJsonBody(request));
     return Response.json({ course: { ...course, path: coursePath(course) } }, { status: 201 });
   } catch (error) {
     return errorResponse(error);

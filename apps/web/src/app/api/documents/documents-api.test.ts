@@ -6,6 +6,7 @@ import type { Viewer } from '@/auth/viewer';
 import { startTestMediaService, type TestMediaService } from '@/documents/testing/media-service';
 import { pngImage, textPdf } from '@/documents/testing/pdf-fixtures';
 import { parseWebConfig, type WebConfig } from '@/lib/web-config';
+import { countingBody } from '@/testing/counting-body';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -73,23 +74,6 @@ function post(body: FormData | ReadableStream<Uint8Array>, headers: Record<strin
 
 function context(id: string | number) {
   return { params: Promise.resolve({ id: String(id) }) };
-}
-
-/** A body that counts how much of it the server pulled. */
-function countingBody(totalBytes: number): {
-  stream: ReadableStream<Uint8Array>;
-  pulled: () => number;
-} {
-  let sent = 0;
-  const chunk = new Uint8Array(16 * 1024);
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= totalBytes) return controller.close();
-      sent += chunk.byteLength;
-      controller.enqueue(chunk);
-    },
-  });
-  return { stream, pulled: () => sent };
 }
 
 async function uploaded(): Promise<{ id: number; href: string; status: string }> {
@@ -309,7 +293,7 @@ describe('PATCH and DELETE /api/documents/[id]', () => {
     const notJson = await patch(id, 'title=x');
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { message: string } }).error.message).toBe(
-      'Send the changes as a JSON object.',
+      'Send the fields as a JSON object.',
     );
     expect((await patch(id, '{"title":"x"}', 'https://evil.example')).status).toBe(403);
   });

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { errorHeaders } from '@/lib/app-error';
+import { reportDatabaseError } from '@/lib/database-health';
 import { getDb } from '@/lib/server-context';
 
 // GET /api/health – liveness plus a database round trip, for start-up and load balancers
@@ -6,10 +8,11 @@ export async function GET(): Promise<Response> {
   try {
     await sql`SELECT 1`.execute(await getDb());
     return Response.json({ status: 'ok' });
-  } catch {
+  } catch (error) {
+    reportDatabaseError(error);
     return Response.json(
       { status: 'unavailable', reason: 'database unreachable' },
-      { status: 503 },
+      { status: 503, headers: errorHeaders(503) },
     );
   }
 }

@@ -1,5 +1,5 @@
 import { getViewer } from '@/auth/get-viewer';
-import { errorResponse } from '@/lib/app-error';
+import { AppError, errorResponse } from '@/lib/app-error';
 import { assertSameOrigin } from '@/lib/assert-same-origin';
 import { avatarUrl } from '@/lib/media-urls';
 import { readFormFile } from '@/lib/read-form-file';
@@ -12,6 +12,8 @@ export async function POST(request: Request): Promise<Response> {
     const config = getConfig();
     assertSameOrigin(request, config.siteUrl);
     const viewer = await getViewer();
+    // Before the body is read: an anonymous upload costs us nothing.
+    if (!viewer) throw new AppError('unauthorized', 'Sign in to change your avatar.');
     const file = await readFormFile(request, 'avatar');
     const { image } = await uploadAvatar(getDbNow(), config.mediaApi, viewer, { file });
     return Response.json({ image, avatarUrl: avatarUrl(image) });

@@ -1,4 +1,5 @@
 import { getViewer } from '@/auth/get-viewer';
+import { getEditableCourse } from '@/courses/get-editable-course';
 import { updateCourse } from '@/courses/update-course';
 import { errorResponse } from '@/lib/app-error';
 import { assertSameOrigin } from '@/lib/assert-same-origin';
@@ -14,8 +15,12 @@ export async function PATCH(request: Request, { params }: Context): Promise<Resp
   try {
     assertSameOrigin(request, getConfig().siteUrl);
     const courseId = parseRouteId((await params).id, 'course');
+    const db = getDbNow();
+    const viewer = await getViewer();
+    // Permission before the body: a stranger's request is answered without reading it.
+    await getEditableCourse(db, viewer, courseId);
     const changes = await readJsonBody(request);
-    const course = await updateCourse(getDbNow(), await getViewer(), { courseId, changes });
+    const course = await updateCourse(db, viewer, { courseId, changes });
     return Response.json({ course: { ...course, path: coursePath(course) } });
   } catch (error) {
     return errorResponse(error);

@@ -1,9 +1,11 @@
 import { getViewer } from '@/auth/get-viewer';
 import { deleteDocument } from '@/documents/delete-document';
+import { getEditableDocument } from '@/documents/get-editable-document';
 import { parseDocumentId } from '@/documents/parse-document-id';
 import { updateDocument } from '@/documents/update-document';
-import { AppError, errorResponse } from '@/lib/app-error';
+import { errorResponse } from '@/lib/app-error';
 import { assertSameOrigin } from '@/lib/assert-same-origin';
+import { readJsonBody } from '@/lib/read-json-body';
 import { getConfig, getDbNow } from '@/lib/server-context';
 
 type Context = { params: Promise<{ id: string }> };
@@ -13,10 +15,12 @@ export async function PATCH(request: Request, { params }: Context): Promise<Resp
   try {
     assertSameOrigin(request, getConfig().siteUrl);
     const documentId = parseDocumentId((await params).id);
-    const changes: unknown = await request.json().catch(() => {
-      throw new AppError('bad_request', 'Send the changes as a JSON object.');
-    });
-    const document = await updateDocument(getDbNow(), await getViewer(), { documentId, changes });
+    const db = getDbNow();
+    const viewer = await getViewer();
+    // Permission before the body: a stranger's request is answered without reading it.
+    await getEditableDocument(db, viewer, documentId);
+    const changes = await readJsonBody(request);
+    const document = await updateDocument(db, viewer, { documentId, changes });
     return Response.json({ document });
   } catch (error) {
     return errorResponse(error);

@@ -1,4 +1,5 @@
 import { getViewer } from '@/auth/get-viewer';
+import { getEditableCourse } from '@/courses/get-editable-course';
 import { uploadCourseCover } from '@/courses/upload-course-cover';
 import { errorResponse } from '@/lib/app-error';
 import { assertSameOrigin } from '@/lib/assert-same-origin';
@@ -15,9 +16,12 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
     const config = getConfig();
     assertSameOrigin(request, config.siteUrl);
     const courseId = parseRouteId((await params).id, 'course');
+    const db = getDbNow();
     const viewer = await getViewer();
+    // Permission before the body: a stranger's upload is answered without reading it.
+    await getEditableCourse(db, viewer, courseId);
     const file = await readFormFile(request, 'cover');
-    const { coverAssetId } = await uploadCourseCover(getDbNow(), config.mediaApi, viewer, {
+    const { coverAssetId } = await uploadCourseCover(db, config.mediaApi, viewer, {
       courseId,
       file,
     });
