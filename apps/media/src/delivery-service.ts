@@ -5,6 +5,7 @@ import type { AssetStore } from './asset-store';
 import { CONTENT_TYPES, chooseOutputFormat } from './choose-output-format';
 import type { MediaConfig } from './config';
 import { type DeriveSource, deriveImage } from './derive-image';
+import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
 import { MemoryCache } from './memory-cache';
 import { parseDeliveryPath } from './parse-delivery-path';
@@ -44,6 +45,8 @@ export interface DeliveryHooks {
 
 /** How long a failed derivation's error is replayed instead of starting the job again. */
 const FAILURE_MEMORY_MS = 30_000;
+/** Failed derivations remembered at once (each a key and an error). */
+const MAX_REMEMBERED_FAILURES = 10_000;
 
 function sleep(ms: number): Promise<'timeout'> {
   return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
@@ -57,7 +60,9 @@ function sleep(ms: number): Promise<'timeout'> {
 export class DeliveryService {
   private readonly memory: MemoryCache<Derived>;
   private readonly flights = new Map<string, Promise<Derived>>();
-  private readonly failures = new Map<string, { error: MediaError; until: number }>();
+  private readonly failures = new LruMap<string, { error: MediaError; until: number }>(
+    MAX_REMEMBERED_FAILURES,
+  );
 
   constructor(
     private readonly config: MediaConfig,
@@ -169,7 +174,7 @@ export class DeliveryService {
 
   forget(publicId: string): void {
     this.memory.deleteWhere((key) => key.startsWith(`${publicId}\u0000`));
-    for (const key of this.failures.keys()) this.failures.delete(key);
+    this.failures.clear();
   }
 }
 
