@@ -14,6 +14,12 @@ describe('parseMediaConfig', () => {
       publicUrl: 'http://localhost:3002',
       derivationBudgetMs: 3_000,
       avifEffort: 2,
+      maxTransformations: 10,
+      maxProcessedPixels: 100_000_000,
+      pdfWorkerHeapMb: 256,
+      pdfRenderTimeoutMs: 5_000,
+      pdfMaxContentBytes: 16 * 1024 * 1024,
+      pdfMaxOperators: 100_000,
     });
   });
 
@@ -33,6 +39,12 @@ describe('parseMediaConfig', () => {
       MEDIA_MEMORY_CACHE_MB: '1',
       MEDIA_AVIF_EFFORT: '5',
       MEDIA_PDF_WORKERS: '2',
+      MEDIA_MAX_TRANSFORMATIONS: '3',
+      MEDIA_MAX_PROCESSED_PIXELS: '9000',
+      MEDIA_PDF_WORKER_HEAP_MB: '64',
+      MEDIA_PDF_RENDER_TIMEOUT_MS: '700',
+      MEDIA_PDF_MAX_CONTENT_BYTES: '2048',
+      MEDIA_PDF_MAX_OPERATORS: '500',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -49,6 +61,12 @@ describe('parseMediaConfig', () => {
       memoryCacheBytes: 1024 * 1024,
       avifEffort: 5,
       pdfWorkers: 2,
+      maxTransformations: 3,
+      maxProcessedPixels: 9000,
+      pdfWorkerHeapMb: 64,
+      pdfRenderTimeoutMs: 700,
+      pdfMaxContentBytes: 2048,
+      pdfMaxOperators: 500,
     });
   });
 
