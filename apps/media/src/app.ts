@@ -181,7 +181,14 @@ export async function buildMediaApp(
     },
   });
   const assets = new AssetStore(config.mediaDir);
-  const pdf = new PdfRenderer(config.pdfWorkers);
+  const pdf = new PdfRenderer({
+    workers: config.pdfWorkers,
+    heapMb: config.pdfWorkerHeapMb,
+    timeoutMs: config.pdfRenderTimeoutMs,
+    maxContentBytes: config.pdfMaxContentBytes,
+    maxOperators: config.pdfMaxOperators,
+    maxImagePixels: config.maxSourcePixels,
+  });
   const delivery = new DeliveryService(config, assets, pdf, options.hooks);
 
   await app.register(multipart, {
