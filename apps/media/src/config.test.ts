@@ -15,7 +15,7 @@ describe('parseMediaConfig', () => {
       derivationBudgetMs: 3_000,
       avifEffort: 2,
       maxTransformations: 10,
-      maxProcessedPixels: 100_000_000,
+      maxProcessedPixels: 33_554_432,
       pdfWorkerHeapMb: 256,
       pdfRenderTimeoutMs: 5_000,
       pdfMaxContentBytes: 16 * 1024 * 1024,

@@ -26,7 +26,7 @@ export interface MediaConfig {
   maxPdfPages: number;
   /** Chained transformation components one URL may carry. */
   maxTransformations: number;
-  /** Source plus every step's output, in pixels: the work one request may ask for. */
+  /** Every transformation step's output added up, in pixels: the work one URL may ask for. */
   maxProcessedPixels: number;
   memoryCacheBytes: number;
   avifEffort: number;
@@ -126,7 +126,7 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
       1,
       100,
     ),
-    maxProcessedPixels: read.integer('MEDIA_MAX_PROCESSED_PIXELS', 100_000_000, 1, 4_000_000_000),
+    maxProcessedPixels: read.integer('MEDIA_MAX_PROCESSED_PIXELS', 33_554_432, 1, 4_000_000_000),
     memoryCacheBytes: read.integer('MEDIA_MEMORY_CACHE_MB', 128, 0, 65_536) * 1024 * 1024,
     avifEffort: read.integer('MEDIA_AVIF_EFFORT', 2, 0, 9),
     pdfWorkers: read.integer('MEDIA_PDF_WORKERS', 1, 1, 16),

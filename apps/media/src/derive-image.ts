@@ -168,9 +168,10 @@ export async function deriveImage(
     index === 0 ? withAbsoluteSizes(step, nominal) : step,
   );
   // Validate the whole chain's geometry against the limits before decoding anything: each
-  // step's output, and the pixels the whole request makes us decode and resize.
+  // step's output, and all the steps' outputs together (each is materialised and read by the
+  // next step; the source itself is bounded by maxSourcePixels).
   let predicted: Size = nominal;
-  let processed = nominal.width * nominal.height;
+  let processed = 0;
   for (const step of steps) {
     predicted = outputSize(predicted, planResize(predicted, step));
     checkOutput(predicted, limits.maxOutputPixels);

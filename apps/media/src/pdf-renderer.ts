@@ -163,8 +163,6 @@ export class PdfRenderer {
 
   private call(request: Request): Promise<PdfInfo | RenderResult> {
     if (this.closed) return Promise.reject(new Error('PDF renderer is closed'));
-    const refusal = this.findRefusal(request);
-    if (refusal) return Promise.reject(refusal);
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, request, resolve, reject });
       this.dispatch();
@@ -186,11 +184,24 @@ export class PdfRenderer {
     job.reject(error);
   }
 
+  /**
+   * The next queued job still worth running: one whose document or page was refused while it
+   * waited (the same thumbnail asked for in several sizes) fails at once.
+   */
+  private nextJob(): Job | undefined {
+    for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+      const refusal = this.findRefusal(job.request);
+      if (!refusal) return job;
+      job.reject(refusal);
+    }
+    return undefined;
+  }
+
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
       if (slot.job) continue;
-      const job = this.queue.shift() as Job;
+      const job = this.nextJob();
+      if (!job) return;
       const worker = slot.worker ?? this.spawn(slot);
       slot.job = job;
       worker.ref();
