@@ -41,11 +41,11 @@ afterAll(async () => {
 
 describe('PdfRenderer', () => {
   it('stops a call past its deadline and runs the call queued behind it on a new worker', async () => {
-    // One worker: the normal page waits behind a page of 260 000 rectangles.
-    const renderer = startRenderer({ maxOperators: 10_000_000 });
+    // One worker: the normal page waits behind a page of a million rectangles.
+    const renderer = startRenderer({ maxOperators: 10_000_000, timeoutMs: 1_500 });
     const slow = await save(
       'slow.pdf',
-      await inflatingPdf({ inflatedBytes: 2 * 1024 * 1024, operator: 'paths' }),
+      await inflatingPdf({ inflatedBytes: 8 * 1024 * 1024, operator: 'paths' }),
     );
     const normal = await save('normal.pdf', await manyPagePdf(1));
     const [stopped, rendered] = await Promise.allSettled([
@@ -56,7 +56,7 @@ describe('PdfRenderer', () => {
       status: 'rejected',
       reason: {
         code: 'limit_exceeded',
-        message: 'PDF page 1 took longer than 3000 ms to render (the maximum)',
+        message: 'PDF page 1 took longer than 1500 ms to render (the maximum)',
       },
     });
     expect(rendered).toMatchObject({ status: 'fulfilled', value: { width: 119, height: 168 } });

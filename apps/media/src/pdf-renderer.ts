@@ -50,6 +50,7 @@ type Request =
     };
 
 type Reply =
+  | { ready: true }
   | { id: number; ok: true; result: PdfInfo | RenderResult }
   | { id: number; ok: false; message: string; refused: boolean };
 
@@ -62,6 +63,8 @@ interface Job {
 
 interface Slot {
   worker?: Worker;
+  /** The worker has loaded pdf.js: deadlines time rendering, not the thread's start-up. */
+  ready?: boolean;
   /** The one job this slot's worker is running. */
   job?: Job;
   deadline?: NodeJS.Timeout;
@@ -205,17 +208,21 @@ export class PdfRenderer {
       const worker = slot.worker ?? this.spawn(slot);
       slot.job = job;
       worker.ref();
-      slot.deadline = setTimeout(() => {
-        const { subject, action, key } = describe(job.request);
-        this.replaceWorker(slot, worker);
-        this.refuse(
-          key,
-          job,
-          `${subject} took longer than ${this.limits.timeoutMs} ms to ${action} (the maximum)`,
-        );
-      }, this.limits.timeoutMs);
+      if (slot.ready) this.startDeadline(slot, worker, job);
       worker.postMessage({ ...job.request, id: job.id });
     }
+  }
+
+  private startDeadline(slot: Slot, worker: Worker, job: Job): void {
+    slot.deadline = setTimeout(() => {
+      const { subject, action, key } = describe(job.request);
+      this.replaceWorker(slot, worker);
+      this.refuse(
+        key,
+        job,
+        `${subject} took longer than ${this.limits.timeoutMs} ms to ${action} (the maximum)`,
+      );
+    }, this.limits.timeoutMs);
   }
 
   private spawn(slot: Slot): Worker {
@@ -228,7 +235,13 @@ export class PdfRenderer {
     worker.unref();
     worker.on('message', (reply: Reply) => {
       const job = slot.job;
-      if (slot.worker !== worker || !job || job.id !== reply.id) return;
+      if (slot.worker !== worker) return;
+      if ('ready' in reply) {
+        slot.ready = true;
+        if (job) this.startDeadline(slot, worker, job);
+        return;
+      }
+      if (!job || job.id !== reply.id) return;
       this.finish(slot, worker);
       if (reply.ok) job.resolve(reply.result);
       else if (reply.refused) this.refuse(job.request.version, job, reply.message);
@@ -272,6 +285,7 @@ export class PdfRenderer {
   /** Stops a worker (its memory goes with it); the slot's next job starts a fresh one. */
   private replaceWorker(slot: Slot, worker: Worker): void {
     slot.worker = undefined;
+    slot.ready = false;
     void worker.terminate();
     if (!this.closed) this.finish(slot, worker);
   }

@@ -145,3 +145,6 @@ parentPort?.on('message', async (message) => {
     });
   }
 });
+
+// Modules are loaded: from now on the parent's deadline measures the work it asks for.
+parentPort?.postMessage({ ready: true });
