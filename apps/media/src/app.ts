@@ -185,6 +185,7 @@ export async function buildMediaApp(
     workers: config.pdfWorkers,
     heapMb: config.pdfWorkerHeapMb,
     timeoutMs: config.pdfRenderTimeoutMs,
+    maxRenderGrowthMb: config.pdfMaxRenderGrowthMb,
     maxContentBytes: config.pdfMaxContentBytes,
     maxOperators: config.pdfMaxOperators,
     maxImagePixels: config.maxSourcePixels,

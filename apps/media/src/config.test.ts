@@ -18,6 +18,7 @@ describe('parseMediaConfig', () => {
       maxProcessedPixels: 33_554_432,
       pdfWorkerHeapMb: 256,
       pdfRenderTimeoutMs: 5_000,
+      pdfMaxRenderGrowthMb: 512,
       pdfMaxContentBytes: 16 * 1024 * 1024,
       pdfMaxOperators: 100_000,
     });
@@ -43,6 +44,7 @@ describe('parseMediaConfig', () => {
       MEDIA_MAX_PROCESSED_PIXELS: '9000',
       MEDIA_PDF_WORKER_HEAP_MB: '64',
       MEDIA_PDF_RENDER_TIMEOUT_MS: '700',
+      MEDIA_PDF_MAX_RENDER_GROWTH_MB: '128',
       MEDIA_PDF_MAX_CONTENT_BYTES: '2048',
       MEDIA_PDF_MAX_OPERATORS: '500',
     });
@@ -65,6 +67,7 @@ describe('parseMediaConfig', () => {
       maxProcessedPixels: 9000,
       pdfWorkerHeapMb: 64,
       pdfRenderTimeoutMs: 700,
+      pdfMaxRenderGrowthMb: 128,
       pdfMaxContentBytes: 2048,
       pdfMaxOperators: 500,
     });

@@ -35,6 +35,8 @@ export interface MediaConfig {
   pdfWorkerHeapMb: number;
   /** A page render still running after this is stopped (its worker is replaced). */
   pdfRenderTimeoutMs: number;
+  /** A page render during which resident memory grows by more than this is stopped. */
+  pdfMaxRenderGrowthMb: number;
   /** Largest decoded content stream (page, form, glyph procedure) a PDF may contain. */
   pdfMaxContentBytes: number;
   /** Most operators (each shown character counts as one) in one content stream. */
@@ -132,6 +134,7 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
     pdfWorkers: read.integer('MEDIA_PDF_WORKERS', 1, 1, 16),
     pdfWorkerHeapMb: read.integer('MEDIA_PDF_WORKER_HEAP_MB', 256, 32, 16_384),
     pdfRenderTimeoutMs: read.integer('MEDIA_PDF_RENDER_TIMEOUT_MS', 5_000, 1, 600_000),
+    pdfMaxRenderGrowthMb: read.integer('MEDIA_PDF_MAX_RENDER_GROWTH_MB', 512, 16, 65_536),
     pdfMaxContentBytes: read.integer(
       'MEDIA_PDF_MAX_CONTENT_BYTES',
       16 * 1024 * 1024,

@@ -23,6 +23,12 @@ export interface PdfRendererLimits {
   heapMb: number;
   /** A call still running after this is stopped: its worker is terminated and replaced. */
   timeoutMs: number;
+  /**
+   * A call during which the process's resident memory grows by more than this is stopped.
+   * The canvas draws with native memory the heap cap does not see (text drawn a million
+   * times through a repeated form grew it by up to 200 MB a second).
+   */
+  maxRenderGrowthMb: number;
   /** Largest decoded stream, and most operators per content stream (see check-pdf-content). */
   maxContentBytes: number;
   maxOperators: number;
@@ -68,7 +74,12 @@ interface Slot {
   /** The one job this slot's worker is running. */
   job?: Job;
   deadline?: NodeJS.Timeout;
+  /** Resident memory when the job was sent, to measure how much it has grown since. */
+  rssAtStart?: number;
 }
+
+/** How often resident memory is sampled while renders run. */
+const MEMORY_SAMPLE_MS = 100;
 
 const WORKER_URL = new URL('./render-pdf.worker.mjs', import.meta.url);
 /**
@@ -105,6 +116,7 @@ export class PdfRenderer {
   );
   private nextId = 1;
   private closed = false;
+  private memoryWatch?: NodeJS.Timeout;
 
   constructor(private readonly limits: PdfRendererLimits) {
     this.slots = Array.from({ length: limits.workers }, () => ({}));
@@ -153,6 +165,7 @@ export class PdfRenderer {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.memoryWatch);
     for (const job of this.queue.splice(0)) job.reject(new Error('PDF renderer is closed'));
     await Promise.all(
       this.slots.map((slot) => {
@@ -209,6 +222,8 @@ export class PdfRenderer {
       slot.job = job;
       worker.ref();
       if (slot.ready) this.startDeadline(slot, worker, job);
+      slot.rssAtStart = process.memoryUsage.rss();
+      this.watchMemory();
       worker.postMessage({ ...job.request, id: job.id });
     }
   }
@@ -223,6 +238,38 @@ export class PdfRenderer {
         `${subject} took longer than ${this.limits.timeoutMs} ms to ${action} (the maximum)`,
       );
     }, this.limits.timeoutMs);
+  }
+
+  /**
+   * While calls run, stops the one during which resident memory grew the most once that
+   * growth passes the limit. Memory is the process's, so with several workers the growth is
+   * shared: the call running longest is the likeliest cause. Such a stop is not remembered
+   * (other work may have contributed); the delivery's own failure memory still spaces retries.
+   */
+  private watchMemory(): void {
+    if (this.memoryWatch) return;
+    const limit = this.limits.maxRenderGrowthMb * 1024 * 1024;
+    this.memoryWatch = setInterval(() => {
+      const busy = this.slots.filter((slot) => slot.job && slot.worker);
+      if (busy.length === 0) {
+        clearInterval(this.memoryWatch);
+        this.memoryWatch = undefined;
+        return;
+      }
+      const rss = process.memoryUsage.rss();
+      const first = busy.reduce((a, b) => ((a.rssAtStart ?? 0) <= (b.rssAtStart ?? 0) ? a : b));
+      const { job, worker } = first;
+      if (!job || !worker || rss - (first.rssAtStart ?? rss) <= limit) return;
+      const { subject, action } = describe(job.request);
+      this.replaceWorker(first, worker);
+      job.reject(
+        new MediaError(
+          'limit_exceeded',
+          `${subject} grew memory by more than ${this.limits.maxRenderGrowthMb} MB to ${action} (the maximum)`,
+        ),
+      );
+    }, MEMORY_SAMPLE_MS);
+    this.memoryWatch.unref();
   }
 
   private spawn(slot: Slot): Worker {
