@@ -248,6 +248,12 @@ function skipInlineImage(bytes, from) {
 }
 
 /**
+ * All streams together may decode to this many times the per-stream limit: many streams each
+ * just under it would otherwise make the check itself the expensive part.
+ */
+const TOTAL_CONTENT_FACTOR = 16;
+
+/**
  * The first reason this PDF must not be handed to pdf.js, or undefined when every stream is
  * within the limits.
  * @param {Uint8Array} file
@@ -256,17 +262,24 @@ function skipInlineImage(bytes, from) {
  */
 export function findContentLimitViolation(file, { maxContentBytes, maxOperators }) {
   const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  const maxTotalBytes = maxContentBytes * TOTAL_CONTENT_FACTOR;
+  let total = 0;
   for (const stream of findStreams(bytes)) {
     if (NOT_DECODED_TO_RENDER.test(stream.dictionary)) continue;
-    const tooLarge = `PDF stream ${stream.label} decodes to more than ${maxContentBytes} bytes (the maximum)`;
+    const limit = Math.min(maxContentBytes, maxTotalBytes - total);
+    const tooLarge =
+      limit < maxContentBytes
+        ? `PDF streams decode to more than ${maxTotalBytes} bytes in all (the maximum)`
+        : `PDF stream ${stream.label} decodes to more than ${maxContentBytes} bytes (the maximum)`;
     let decoded;
     try {
-      decoded = decodeStream(stream, maxContentBytes);
+      decoded = decodeStream(stream, limit);
     } catch {
       return tooLarge;
     }
     if (decoded === undefined) continue;
-    if (decoded.byteLength > maxContentBytes) return tooLarge;
+    if (decoded.byteLength > limit) return tooLarge;
+    total += decoded.byteLength;
     if (NOT_CONTENT.test(stream.dictionary)) continue;
     if (countOperators(decoded, maxOperators) > maxOperators) {
       return `PDF content stream ${stream.label} has more than ${maxOperators} operators and characters (the maximum)`;

@@ -81,4 +81,21 @@ describe('findContentLimitViolation', () => {
     const font = streamFile(Buffer.from('a '.repeat(30_000)), '/Length1 60000');
     expect(findContentLimitViolation(font, limits)).toBeUndefined();
   });
+
+  it('bounds the streams decoded in all, so many streams just under the limit are refused', () => {
+    const stream = (number: number) =>
+      Buffer.concat([
+        Buffer.from(`${number} 0 obj\n<< /Filter /FlateDecode >>\nstream\n`),
+        deflateSync(Buffer.alloc(1024 * 1024 - 1, 0x20)),
+        Buffer.from('\nendstream\nendobj\n'),
+      ]);
+    const file = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      ...Array.from({ length: 17 }, (_, index) => stream(index + 1)),
+    ]);
+    expect(findContentLimitViolation(file, limits)).toBe(
+      'PDF streams decode to more than 16777216 bytes in all (the maximum)',
+    );
+    expect(findContentLimitViolation(file.subarray(0, file.length / 2), limits)).toBeUndefined();
+  });
 });
