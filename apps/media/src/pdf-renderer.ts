@@ -91,7 +91,7 @@ const MAX_REMEMBERED_REFUSALS = 1_000;
 const REFUSAL_MEMORY_MS = 10 * 60_000;
 
 /** What a request is about, for messages and for remembering its refusal. */
-function describe(request: Request): { subject: string; action: string; key: string } {
+function describeRequest(request: Request): { subject: string; action: string; key: string } {
   return request.type === 'render'
     ? {
         subject: `PDF page ${request.page}`,
@@ -187,7 +187,7 @@ export class PdfRenderer {
 
   /** A refusal remembered for this page, or for the whole document. */
   private findRefusal(request: Request): MediaError | undefined {
-    for (const key of [describe(request).key, request.version]) {
+    for (const key of [describeRequest(request).key, request.version]) {
       const refusal = this.refusals.get(key);
       if (refusal && refusal.until > Date.now()) return refusal.error;
     }
@@ -230,7 +230,7 @@ export class PdfRenderer {
 
   private startDeadline(slot: Slot, worker: Worker, job: Job): void {
     slot.deadline = setTimeout(() => {
-      const { subject, action, key } = describe(job.request);
+      const { subject, action, key } = describeRequest(job.request);
       this.replaceWorker(slot, worker);
       this.refuse(
         key,
@@ -260,7 +260,7 @@ export class PdfRenderer {
       const first = busy.reduce((a, b) => ((a.rssAtStart ?? 0) <= (b.rssAtStart ?? 0) ? a : b));
       const { job, worker } = first;
       if (!job || !worker || rss - (first.rssAtStart ?? rss) <= limit) return;
-      const { subject, action } = describe(job.request);
+      const { subject, action } = describeRequest(job.request);
       this.replaceWorker(first, worker);
       job.reject(
         new MediaError(
@@ -300,7 +300,7 @@ export class PdfRenderer {
       if (slot.worker !== worker) return;
       this.replaceWorker(slot, worker);
       if (!job) return;
-      const { subject, action, key } = describe(job.request);
+      const { subject, action, key } = describeRequest(job.request);
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         this.refuse(
           key,
