@@ -67,17 +67,21 @@ async function readUploadRequest(
     const entries: [string, unknown][] = [];
     let file: Uint8Array | undefined;
     let filename: string | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          await part.toBuffer();
-          throw new MediaError('invalid_request', `Unexpected file field ${part.fieldname}`);
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) {
+            await part.toBuffer();
+            throw new MediaError('invalid_request', `Unexpected file field ${part.fieldname}`);
+          }
+          file = await part.toBuffer();
+          filename = part.filename;
+        } else {
+          entries.push([part.fieldname, part.value]);
         }
-        file = await part.toBuffer();
-        filename = part.filename;
-      } else {
-        entries.push([part.fieldname, part.value]);
       }
+    } catch (error) {
+      throw fromMultipartError(error);
     }
     const fields = normaliseFields(entries);
     if (!file && fields.file) file = decodeFileField(fields.file);
@@ -96,13 +100,38 @@ function unsignedParams(fields: Fields): Fields {
   return rest;
 }
 
+/**
+ * Multipart parsing errors: our own and Fastify's limit errors (codes `FST_…`) keep their
+ * meaning; anything else is the parser giving up on a malformed or truncated body, which is
+ * the client's fault, not a 500.
+ */
+function fromMultipartError(error: unknown): unknown {
+  if (error instanceof MediaError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new MediaError('invalid_request', `Malformed multipart body: ${reason}`, {
+    cause: error,
+  });
+}
+
+/**
+ * Header values must be Latin-1 and Node refuses anything outside it (a `–` in a message once
+ * turned a clean 400 into a framework error): keep printable ASCII, percent-encode the rest.
+ */
+function toHeaderValue(message: string): string {
+  return message.replace(/[^\x20-\x7e]/gu, (character) => encodeURIComponent(character));
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: MediaError): FastifyReply {
+  // Set here as well as in onRequest: errors Fastify raises before routing skip the hooks.
+  reply.headers(CORS_HEADERS);
   if (request.url.startsWith('/v1_1/')) {
     return reply.code(error.status).send({ error: { message: error.message } });
   }
   return reply
     .code(error.status)
-    .header('x-cld-error', error.message)
+    .header('x-cld-error', toHeaderValue(error.message))
     .header('cache-control', error.status === 423 ? 'no-store' : 'no-cache')
     .header('retry-after', error.status === 423 ? '1' : undefined)
     .type('text/plain; charset=utf-8')
@@ -142,9 +171,25 @@ export async function buildMediaApp(
     // Base64 and data-URI uploads are a third larger than the file.
     bodyLimit: Math.ceil((config.maxUploadBytes * 4) / 3) + 1024 * 1024,
     routerOptions: { maxParamLength: 2_048 },
+    // Malformed percent-escapes in the path fail before routing: answer them like any error.
+    frameworkErrors: (error, request, reply) => {
+      const mediaError =
+        error.code === 'FST_ERR_BAD_URL'
+          ? new MediaError('invalid_request', 'Invalid URL: malformed percent-escape in the path')
+          : fromFrameworkError(error, config);
+      sendError(request, reply, mediaError);
+    },
   });
   const assets = new AssetStore(config.mediaDir);
-  const pdf = new PdfRenderer(config.pdfWorkers);
+  const pdf = new PdfRenderer({
+    workers: config.pdfWorkers,
+    heapMb: config.pdfWorkerHeapMb,
+    timeoutMs: config.pdfRenderTimeoutMs,
+    maxRenderGrowthMb: config.pdfMaxRenderGrowthMb,
+    maxContentBytes: config.pdfMaxContentBytes,
+    maxOperators: config.pdfMaxOperators,
+    maxImagePixels: config.maxSourcePixels,
+  });
   const delivery = new DeliveryService(config, assets, pdf, options.hooks);
 
   await app.register(multipart, {
@@ -211,6 +256,10 @@ export async function buildMediaApp(
       return reply.type('application/pdf').send(createReadStream(result.path));
     }
     if (result.negotiated) reply.header('vary', 'Accept');
+    if (result.downscaledFrom) {
+      const { width, height } = result.downscaledFrom;
+      reply.header('x-media-downscaled', `${width}x${height}`);
+    }
     reply.header('x-media-cache', result.cache).type(result.contentType);
     if (result.status === 304) return reply.code(304).send();
     return reply.send(result.body);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LruMap } from './lru-map';
 
 export type SourceFormat = 'jpg' | 'png' | 'gif' | 'webp' | 'avif' | 'pdf';
 
@@ -24,6 +25,11 @@ export interface AssetRecord {
 
 /** Records are re-read from disk at most this often, so other processes' uploads show up. */
 const RECORD_TTL_MS = 1_000;
+/**
+ * Records (and misses: unknown ids are asked for too) kept in memory. An entry is about a
+ * kilobyte, and entries live a second anyway, so this only caps a flood of distinct ids.
+ */
+export const MAX_CACHED_RECORDS = 10_000;
 
 function hashId(publicId: string): string {
   return createHash('sha256').update(publicId).digest('hex').slice(0, 40);
@@ -35,9 +41,19 @@ function hashId(publicId: string): string {
  * can name a path outside these folders whatever it contains.
  */
 export class AssetStore {
-  private readonly records = new Map<string, { record: AssetRecord | undefined; readAt: number }>();
+  private readonly records: LruMap<string, { record: AssetRecord | undefined; readAt: number }>;
 
-  constructor(readonly mediaDir: string) {}
+  constructor(
+    readonly mediaDir: string,
+    maxCachedRecords = MAX_CACHED_RECORDS,
+  ) {
+    this.records = new LruMap(maxCachedRecords);
+  }
+
+  /** How many records (and misses) are held in memory. */
+  get cachedRecords(): number {
+    return this.records.size;
+  }
 
   assetDir(publicId: string): string {
     return path.join(this.mediaDir, 'assets', hashId(publicId));

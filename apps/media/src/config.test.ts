@@ -14,6 +14,13 @@ describe('parseMediaConfig', () => {
       publicUrl: 'http://localhost:3002',
       derivationBudgetMs: 3_000,
       avifEffort: 2,
+      maxTransformations: 10,
+      maxProcessedPixels: 33_554_432,
+      pdfWorkerHeapMb: 256,
+      pdfRenderTimeoutMs: 5_000,
+      pdfMaxRenderGrowthMb: 512,
+      pdfMaxContentBytes: 16 * 1024 * 1024,
+      pdfMaxOperators: 100_000,
     });
   });
 
@@ -33,6 +40,13 @@ describe('parseMediaConfig', () => {
       MEDIA_MEMORY_CACHE_MB: '1',
       MEDIA_AVIF_EFFORT: '5',
       MEDIA_PDF_WORKERS: '2',
+      MEDIA_MAX_TRANSFORMATIONS: '3',
+      MEDIA_MAX_PROCESSED_PIXELS: '9000',
+      MEDIA_PDF_WORKER_HEAP_MB: '64',
+      MEDIA_PDF_RENDER_TIMEOUT_MS: '700',
+      MEDIA_PDF_MAX_RENDER_GROWTH_MB: '128',
+      MEDIA_PDF_MAX_CONTENT_BYTES: '2048',
+      MEDIA_PDF_MAX_OPERATORS: '500',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -49,6 +63,13 @@ describe('parseMediaConfig', () => {
       memoryCacheBytes: 1024 * 1024,
       avifEffort: 5,
       pdfWorkers: 2,
+      maxTransformations: 3,
+      maxProcessedPixels: 9000,
+      pdfWorkerHeapMb: 64,
+      pdfRenderTimeoutMs: 700,
+      pdfMaxRenderGrowthMb: 128,
+      pdfMaxContentBytes: 2048,
+      pdfMaxOperators: 500,
     });
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_MAX_TRANSFORMATIONS } from './parse-delivery-path';
 
 /**
  * The media service's configuration, parsed once at start-up from the environment.
@@ -23,9 +24,23 @@ export interface MediaConfig {
   maxSourcePixels: number;
   maxOutputPixels: number;
   maxPdfPages: number;
+  /** Chained transformation components one URL may carry. */
+  maxTransformations: number;
+  /** Every transformation step's output added up, in pixels: the work one URL may ask for. */
+  maxProcessedPixels: number;
   memoryCacheBytes: number;
   avifEffort: number;
   pdfWorkers: number;
+  /** V8 heap cap of each PDF worker thread. */
+  pdfWorkerHeapMb: number;
+  /** A page render still running after this is stopped (its worker is replaced). */
+  pdfRenderTimeoutMs: number;
+  /** A page render during which resident memory grows by more than this is stopped. */
+  pdfMaxRenderGrowthMb: number;
+  /** Largest decoded content stream (page, form, glyph procedure) a PDF may contain. */
+  pdfMaxContentBytes: number;
+  /** Most operators (each shown character counts as one) in one content stream. */
+  pdfMaxOperators: number;
   logLevel: string;
 }
 
@@ -107,9 +122,26 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
     maxSourcePixels: read.integer('MEDIA_MAX_SOURCE_PIXELS', 50_000_000, 1, 1_000_000_000),
     maxOutputPixels: read.integer('MEDIA_MAX_OUTPUT_PIXELS', 16_777_216, 1, 268_435_456),
     maxPdfPages: read.integer('MEDIA_MAX_PDF_PAGES', 2_000, 1, 100_000),
+    maxTransformations: read.integer(
+      'MEDIA_MAX_TRANSFORMATIONS',
+      DEFAULT_MAX_TRANSFORMATIONS,
+      1,
+      100,
+    ),
+    maxProcessedPixels: read.integer('MEDIA_MAX_PROCESSED_PIXELS', 33_554_432, 1, 4_000_000_000),
     memoryCacheBytes: read.integer('MEDIA_MEMORY_CACHE_MB', 128, 0, 65_536) * 1024 * 1024,
     avifEffort: read.integer('MEDIA_AVIF_EFFORT', 2, 0, 9),
     pdfWorkers: read.integer('MEDIA_PDF_WORKERS', 1, 1, 16),
+    pdfWorkerHeapMb: read.integer('MEDIA_PDF_WORKER_HEAP_MB', 256, 32, 16_384),
+    pdfRenderTimeoutMs: read.integer('MEDIA_PDF_RENDER_TIMEOUT_MS', 5_000, 1, 600_000),
+    pdfMaxRenderGrowthMb: read.integer('MEDIA_PDF_MAX_RENDER_GROWTH_MB', 512, 16, 65_536),
+    pdfMaxContentBytes: read.integer(
+      'MEDIA_PDF_MAX_CONTENT_BYTES',
+      16 * 1024 * 1024,
+      1_024,
+      1_073_741_824,
+    ),
+    pdfMaxOperators: read.integer('MEDIA_PDF_MAX_OPERATORS', 100_000, 100, 100_000_000),
     logLevel: read.string(
       'MEDIA_LOG_LEVEL',
       'info',

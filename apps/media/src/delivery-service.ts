@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AssetStore } from './asset-store';
+import type { AssetRecord, AssetStore } from './asset-store';
 import { CONTENT_TYPES, chooseOutputFormat } from './choose-output-format';
 import type { MediaConfig } from './config';
 import { type DeriveSource, deriveImage } from './derive-image';
+import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
 import { MemoryCache } from './memory-cache';
-import { parseDeliveryPath } from './parse-delivery-path';
+import { type DeliveryRequest, parseDeliveryPath } from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
+import { fitWithinPixels, type Size } from './plan-resize';
 
 export type CacheOutcome = 'memory' | 'disk' | 'derived';
 
@@ -23,6 +25,8 @@ export interface Delivery {
   /** Versioned URLs never change meaning, so they may be cached as immutable. */
   versioned: boolean;
   cache: CacheOutcome;
+  /** The original's size when an untransformed delivery was scaled down to the output limit. */
+  downscaledFrom?: Size;
 }
 
 /** An untransformed PDF asked for as `.pdf`: the original file. */
@@ -44,6 +48,39 @@ export interface DeliveryHooks {
 
 /** How long a failed derivation's error is replayed instead of starting the job again. */
 const FAILURE_MEMORY_MS = 30_000;
+/** Failed derivations remembered at once (each a key and an error). */
+const MAX_REMEMBERED_FAILURES = 10_000;
+
+/**
+ * An untransformed image larger than the output limit is delivered scaled down to fit it (a
+ * URL without transformations must not be a way around the limit). The marker in `canonical`
+ * keeps it apart from anything derived before this rule.
+ */
+function fitOutputLimit(
+  request: DeliveryRequest,
+  asset: AssetRecord,
+  maxOutputPixels: number,
+): { request: DeliveryRequest; downscaledFrom?: Size } {
+  // PDF renders are already sized to the limit, page by page.
+  if (request.steps.length > 0 || asset.format === 'pdf') return { request };
+  const source = { width: asset.width, height: asset.height };
+  const fitted = fitWithinPixels(source, maxOutputPixels);
+  if (!fitted) return { request };
+  return {
+    request: {
+      ...request,
+      steps: [
+        {
+          width: { kind: 'px', value: fitted.width },
+          height: { kind: 'px', value: fitted.height },
+          crop: 'scale',
+        },
+      ],
+      canonical: `${request.canonical}/limit_${fitted.width}x${fitted.height}`,
+    },
+    downscaledFrom: source,
+  };
+}
 
 function sleep(ms: number): Promise<'timeout'> {
   return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
@@ -57,7 +94,9 @@ function sleep(ms: number): Promise<'timeout'> {
 export class DeliveryService {
   private readonly memory: MemoryCache<Derived>;
   private readonly flights = new Map<string, Promise<Derived>>();
-  private readonly failures = new Map<string, { error: MediaError; until: number }>();
+  private readonly failures = new LruMap<string, { error: MediaError; until: number }>(
+    MAX_REMEMBERED_FAILURES,
+  );
 
   constructor(
     private readonly config: MediaConfig,
@@ -73,12 +112,13 @@ export class DeliveryService {
     accept: string,
     ifNoneMatch: string | undefined,
   ): Promise<Delivery | OriginalDelivery> {
-    const request = parseDeliveryPath(pathname);
-    if (request.cloudName !== this.config.cloudName) {
-      throw new MediaError('not_found', `Unknown cloud name ${request.cloudName}`);
+    const parsed = parseDeliveryPath(pathname, this.config.maxTransformations);
+    if (parsed.cloudName !== this.config.cloudName) {
+      throw new MediaError('not_found', `Unknown cloud name ${parsed.cloudName}`);
     }
-    const asset = await this.assets.get(request.publicId);
-    if (!asset) throw new MediaError('not_found', `Resource not found - ${request.publicId}`);
+    const asset = await this.assets.get(parsed.publicId);
+    if (!asset) throw new MediaError('not_found', `Resource not found - ${parsed.publicId}`);
+    const { request, downscaledFrom } = fitOutputLimit(parsed, asset, this.config.maxOutputPixels);
     const choice = chooseOutputFormat(request, asset, accept);
     if (choice.format === 'original') {
       return {
@@ -99,6 +139,7 @@ export class DeliveryService {
       etag,
       negotiated: choice.negotiated,
       versioned: request.version !== undefined,
+      downscaledFrom,
     };
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
       return { ...base, status: 304, cache: 'memory' };
@@ -169,7 +210,7 @@ export class DeliveryService {
 
   forget(publicId: string): void {
     this.memory.deleteWhere((key) => key.startsWith(`${publicId}\u0000`));
-    for (const key of this.failures.keys()) this.failures.delete(key);
+    this.failures.clear();
   }
 }
 

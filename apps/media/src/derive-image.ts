@@ -14,6 +14,7 @@ import { outputSize, planResize, type ResizePlan, type Size } from './plan-resiz
 export interface DeriveLimits {
   maxSourcePixels: number;
   maxOutputPixels: number;
+  maxProcessedPixels: number;
   avifEffort: number;
 }
 
@@ -166,11 +167,21 @@ export async function deriveImage(
   const steps = request.steps.map((step, index) =>
     index === 0 ? withAbsoluteSizes(step, nominal) : step,
   );
-  // Validate the whole chain's geometry against the limit before decoding anything.
+  // Validate the whole chain's geometry against the limits before decoding anything: each
+  // step's output, and all the steps' outputs together (each is materialised and read by the
+  // next step; the source itself is bounded by maxSourcePixels).
   let predicted: Size = nominal;
+  let processed = 0;
   for (const step of steps) {
     predicted = outputSize(predicted, planResize(predicted, step));
     checkOutput(predicted, limits.maxOutputPixels);
+    processed += predicted.width * predicted.height;
+  }
+  if (processed > limits.maxProcessedPixels) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Transformation too costly: it processes ${processed} pixels; the maximum is ${limits.maxProcessedPixels}`,
+    );
   }
   try {
     let { image, size } = await openSource(source, request, steps, limits);

@@ -11,7 +11,10 @@ export type MediaErrorCode =
   | 'invalid_public_id'
   /** No asset under that public id, or a cloud name that is not ours. */
   | 'not_found'
-  /** Output size, source pixels, file size or page count beyond the configured limits. */
+  /**
+   * Beyond a configured limit: output size, source pixels, file size, page count, chained
+   * transformations, pixels processed, or a PDF's content, render time or memory.
+   */
   | 'limit_exceeded'
   /** An upload that is not one of the allowed types (or is corrupt). */
   | 'unsupported_file_type'

@@ -129,4 +129,16 @@ describe('parseDeliveryPath', () => {
   it('refuses absurdly long paths', () => {
     expect(errorOf(`/d/image/upload/${'w_1/'.repeat(600)}x`).status).toBe(400);
   });
+
+  it('refuses chains longer than the limit, naming it', () => {
+    const chain = (length: number) =>
+      `/d/image/upload/${Array.from({ length }, (_, i) => `w_${100 + i}`).join('/')}/v1/x.jpg`;
+    expect(parseDeliveryPath(chain(10)).steps).toHaveLength(10);
+    const error = errorOf(chain(50));
+    expect(error).toMatchObject({ code: 'limit_exceeded', status: 400 });
+    expect(error.message).toBe(
+      'Too many chained transformations: 50 components; the maximum is 10',
+    );
+    expect(() => parseDeliveryPath(chain(3), 2)).toThrow(/the maximum is 2/);
+  });
 });

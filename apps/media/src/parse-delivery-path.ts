@@ -48,6 +48,12 @@ export interface DeliveryRequest {
 /** Largest width or height a URL may ask for, before the output-pixel limit applies. */
 export const MAX_DIMENSION = 16_384;
 export const MAX_PUBLIC_ID_LENGTH = 255;
+/**
+ * Default cap on chained components (`MEDIA_MAX_TRANSFORMATIONS`): each geometry step
+ * materialises a full image, so a long chain multiplies the work of one request. Our clients
+ * build one component; ten leaves room for hand-written Cloudinary URLs.
+ */
+export const DEFAULT_MAX_TRANSFORMATIONS = 10;
 const MAX_PATH_LENGTH = 2_048;
 
 const CROP_MODES: ReadonlySet<string> = new Set(CROP_MODE_LIST);
@@ -243,7 +249,7 @@ function parseComponent(segment: string): ComponentResult {
         } else if (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100) {
           result.quality = Number(value);
         } else {
-          throw invalid(part, 'quality must be auto, auto:best|good|eco|low or 1–100');
+          throw invalid(part, 'quality must be auto, auto:best|good|eco|low or 1-100');
         }
         break;
       }
@@ -324,9 +330,13 @@ function serializeStep(step: TransformationStep): string {
 
 /**
  * Parses a delivery URL's path (the query string must already be removed).
- * Throws `MediaError` for anything malformed, hostile or unsupported.
+ * Throws `MediaError` for anything malformed, hostile or unsupported, or for more than
+ * `maxTransformations` chained components.
  */
-export function parseDeliveryPath(pathname: string): DeliveryRequest {
+export function parseDeliveryPath(
+  pathname: string,
+  maxTransformations = DEFAULT_MAX_TRANSFORMATIONS,
+): DeliveryRequest {
   if (pathname.length > MAX_PATH_LENGTH) {
     throw new MediaError('invalid_request', `URL path longer than ${MAX_PATH_LENGTH} characters`);
   }
@@ -353,6 +363,12 @@ export function parseDeliveryPath(pathname: string): DeliveryRequest {
       components.push(parseComponent(rest[index] as string));
       index++;
     }
+  }
+  if (components.length > maxTransformations) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Too many chained transformations: ${components.length} components; the maximum is ${maxTransformations}`,
+    );
   }
   let version: number | undefined;
   if (versionIndex >= 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransformationStep } from './parse-delivery-path';
-import { outputSize, planResize } from './plan-resize';
+import { fitWithinPixels, outputSize, planResize } from './plan-resize';
 
 const px = (value: number) => ({ kind: 'px' as const, value });
 const source = { width: 400, height: 200 };
@@ -78,5 +78,20 @@ describe('planResize', () => {
 
   it('never plans a zero-pixel side', () => {
     expect(size({ width: px(1) }, { width: 1000, height: 1 })).toEqual({ width: 1, height: 1 });
+  });
+});
+
+describe('fitWithinPixels', () => {
+  it('leaves a source within the limit alone', () => {
+    expect(fitWithinPixels({ width: 4096, height: 4096 }, 4096 * 4096)).toBeUndefined();
+  });
+
+  it('scales an oversized source down to the limit, keeping its aspect ratio', () => {
+    expect(fitWithinPixels({ width: 7000, height: 7000 }, 16_777_216)).toEqual({
+      width: 4096,
+      height: 4096,
+    });
+    const wide = fitWithinPixels({ width: 8000, height: 2000 }, 1_000_000);
+    expect(wide).toEqual({ width: 2000, height: 500 });
   });
 });

@@ -123,3 +123,16 @@ export function planResize(source: Size, step: TransformationStep): ResizePlan {
       return { kind: 'contain', width: w, height: h, gravity };
   }
 }
+
+/**
+ * The largest size with `source`'s aspect ratio within `maxPixels`, or undefined when the
+ * source already fits: what an untransformed delivery of an oversized original is scaled to.
+ */
+export function fitWithinPixels(source: Size, maxPixels: number): Size | undefined {
+  if (source.width * source.height <= maxPixels) return undefined;
+  const factor = Math.sqrt(maxPixels / (source.width * source.height));
+  return {
+    width: Math.max(1, Math.floor(source.width * factor)),
+    height: Math.max(1, Math.floor(source.height * factor)),
+  };
+}

@@ -1,13 +1,22 @@
 // PDF inspection and page rendering off the main thread: pdf.js runs synchronous parsing and
 // drawing in Node (its "fake worker"), which would otherwise stall every request, including
 // cached hits and the 423 timer. Plain JavaScript because worker threads start without the
-// TypeScript loader that runs the rest of the service.
+// TypeScript loader that runs the rest of the service. The parent caps this thread's heap and
+// terminates it when a render outlives its deadline; here every document is checked by
+// findContentLimitViolation before pdf.js parses it.
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { findContentLimitViolation } from './check-pdf-content.mjs';
+
+/** @type {{ maxContentBytes: number, maxOperators: number, maxImagePixels: number }} */
+const limits = workerData;
+
+/** A document refused by the content check: the parent remembers it and answers 400. */
+class ContentLimitError extends Error {}
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -22,8 +31,8 @@ const { createCanvas } = createRequire(path.join(pdfjsRoot, 'package.json'))('@n
 const OPEN_DOCUMENTS = 4;
 /**
  * Open documents, most recently used last. `users` counts renders in progress: a document is
- * destroyed only when idle, since destroying it mid-render cancels that render. With more
- * documents in use at once than OPEN_DOCUMENTS, the cache grows until they finish.
+ * destroyed only when idle, since destroying it mid-render cancels that render. The parent
+ * sends one request at a time, so at most one document is in use beyond OPEN_DOCUMENTS.
  * @type {Map<string, { loading: Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy>, users: number }>}
  */
 const documents = new Map();
@@ -34,18 +43,21 @@ function acquireDocument(file, version) {
   if (entry) {
     documents.delete(key);
   } else {
-    const loading = readFile(file).then(
-      (bytes) =>
-        getDocument({
-          data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-          standardFontDataUrl,
-          cMapUrl,
-          cMapPacked: true,
-          isEvalSupported: false,
-          disableFontFace: true,
-          verbosity: 0,
-        }).promise,
-    );
+    const loading = readFile(file).then((bytes) => {
+      const violation = findContentLimitViolation(bytes, limits);
+      if (violation) throw new ContentLimitError(violation);
+      return getDocument({
+        data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        standardFontDataUrl,
+        cMapUrl,
+        cMapPacked: true,
+        isEvalSupported: false,
+        disableFontFace: true,
+        // Larger images are skipped rather than decoded (their pixels are native memory).
+        maxImageSize: limits.maxImagePixels,
+        verbosity: 0,
+      }).promise;
+    });
     entry = { loading, users: 0 };
     loading.catch(() => {
       if (documents.get(key) === entry) documents.delete(key);
@@ -129,6 +141,10 @@ parentPort?.on('message', async (message) => {
       id: message.id,
       ok: false,
       message: error instanceof Error ? error.message : String(error),
+      refused: error instanceof ContentLimitError,
     });
   }
 });
+
+// Modules are loaded: from now on the parent's deadline measures the work it asks for.
+parentPort?.postMessage({ ready: true });

@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaError } from './media-error';
+import { PdfRenderer, type PdfRendererLimits } from './pdf-renderer';
+
+let dir: string;
+const renderers: PdfRenderer[] = [];
+
+const limits: PdfRendererLimits = {
+  workers: 1,
+  heapMb: 256,
+  timeoutMs: 3_000,
+  maxRenderGrowthMb: 512,
+  maxContentBytes: 16 * 1024 * 1024,
+  maxOperators: 100_000,
+  maxImagePixels: 4_000_000,
+};
+
+function startRenderer(overrides: Partial<PdfRendererLimits> = {}): PdfRenderer {
+  const renderer = new PdfRenderer({ ...limits, ...overrides });
+  renderers.push(renderer);
+  return renderer;
+}
+
+async function save(name: string, bytes: Uint8Array): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, bytes);
+  return file;
+}
+
+/**
+ * A page drawing one form of 1 000 lines of text 40 000 times: every stream passes the content
+ * check, but the canvas draws 40 million lines, in native memory the heap cap does not see.
+ */
+async function repeatedFormPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('Form flood', { x: 72, y: 760, size: 12, font });
+  const resources = page.node.Resources() as PDFDict;
+  const fontKey = (resources.lookup(PDFName.of('Font')) as PDFDict).keys()[0]?.decodeText();
+  const line = `BT /${fontKey} 12 Tf 72 720 Td (a line of text drawn again) Tj ET\n`;
+  const form = pdf.context.stream(line.repeat(1_000), {
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: [0, 0, 612, 792],
+    Resources: resources,
+  });
+  resources.set(PDFName.of('XObject'), pdf.context.obj({ Fm0: pdf.context.register(form) }));
+  const contents = pdf.context.stream('/Fm0 Do\n'.repeat(40_000));
+  page.node.set(PDFName.of('Contents'), pdf.context.register(contents));
+  return pdf.save({ useObjectStreams: false });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'coursepack-pdf-'));
+});
+
+afterAll(async () => {
+  await Promise.all(renderers.map((renderer) => renderer.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('PdfRenderer', () => {
+  it('stops a call past its deadline and runs the call queued behind it on a new worker', async () => {
+    // One worker: the normal page waits behind a page of a million rectangles.
+    const renderer = startRenderer({ maxOperators: 10_000_000, timeoutMs: 1_500 });
+    const slow = await save(
+      'slow.pdf',
+      await inflatingPdf({ inflatedBytes: 8 * 1024 * 1024, operator: 'paths' }),
+    );
+    const normal = await save('normal.pdf', await manyPagePdf(1));
+    const [stopped, rendered] = await Promise.allSettled([
+      renderer.render(slow, 'slow', 1, 0.2, 1_000_000),
+      renderer.render(normal, 'normal', 1, 0.2, 1_000_000),
+    ]);
+    expect(stopped).toMatchObject({
+      status: 'rejected',
+      reason: {
+        code: 'limit_exceeded',
+        message: 'PDF page 1 took longer than 1500 ms to render (the maximum)',
+      },
+    });
+    expect(rendered).toMatchObject({ status: 'fulfilled', value: { width: 119, height: 168 } });
+  });
+
+  it('refuses a document failing the content check at inspection, and remembers it for its pages', async () => {
+    const renderer = startRenderer();
+    const bomb = await save('bomb.pdf', await inflatingPdf({ inflatedBytes: 64 * 1024 * 1024 }));
+    const refusal = renderer.inspect(bomb, 'bomb');
+    await expect(refusal).rejects.toBeInstanceOf(MediaError);
+    await expect(refusal).rejects.toMatchObject({
+      code: 'limit_exceeded',
+      message: expect.stringMatching(/decodes to more than 16777216 bytes/),
+    });
+    // Same version, harmless bytes: only the remembered refusal can answer 400 now.
+    await writeFile(bomb, await manyPagePdf(1));
+    await expect(renderer.render(bomb, 'bomb', 1, 0.2, 1_000_000)).rejects.toMatchObject({
+      code: 'limit_exceeded',
+    });
+    await expect(renderer.render(bomb, 'other-version', 1, 0.2, 1_000_000)).resolves.toMatchObject({
+      width: 119,
+    });
+  });
+
+  it('stops a render whose native memory grows past the limit, before its deadline', async () => {
+    const renderer = startRenderer({ maxRenderGrowthMb: 100, timeoutMs: 120_000 });
+    const flood = await save('form-flood.pdf', await repeatedFormPdf());
+    await expect(renderer.render(flood, 'form-flood', 1, 0.2, 1_000_000)).rejects.toMatchObject({
+      code: 'limit_exceeded',
+      message: 'PDF page 1 grew memory by more than 100 MB to render (the maximum)',
+    });
+    const normal = await save('after-flood.pdf', await manyPagePdf(1));
+    await expect(renderer.render(normal, 'after-flood', 1, 0.2, 1_000_000)).resolves.toMatchObject({
+      width: 119,
+    });
+  });
+});
