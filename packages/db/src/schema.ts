@@ -190,6 +190,13 @@ export interface RateLimitsTable {
   last_request: number;
 }
 
+/** One rate limit's count for one key in its current window (migration 0007). */
+export interface LimitCountersTable {
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface CourseFollowsTable {
   user_id: string;
   course_id: number;
@@ -278,6 +285,7 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
+  limit_counters: LimitCountersTable;
   course_follows: CourseFollowsTable;
   document_bookmarks: DocumentBookmarksTable;
   institutions: InstitutionsTable;

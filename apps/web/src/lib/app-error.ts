@@ -56,5 +56,11 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
 
 export function errorResponse(error: unknown): Response {
   const { status, body } = toErrorBody(error);
-  return Response.json(body, { status });
+  return Response.json(body, { status, headers: retryAfterHeader(error) });
+}
+
+/** A 429 says when to come back, in the header clients and proxies understand. */
+function retryAfterHeader(error: unknown): Record<string, string> {
+  const seconds = error instanceof AppError ? error.details?.retryAfterSeconds : undefined;
+  return typeof seconds === 'number' ? { 'Retry-After': String(seconds) } : {};
 }
