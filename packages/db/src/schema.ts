@@ -183,13 +183,6 @@ export interface VerificationsTable {
   updated_at: Timestamp;
 }
 
-export interface RateLimitsTable {
-  id: string;
-  key: string;
-  count: number;
-  last_request: number;
-}
-
 /** One rate limit's count for one key in its current window (migration 0007). */
 export interface LimitCountersTable {
   key: string;
@@ -284,7 +277,6 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
-  rate_limits: RateLimitsTable;
   limit_counters: LimitCountersTable;
   course_follows: CourseFollowsTable;
   document_bookmarks: DocumentBookmarksTable;

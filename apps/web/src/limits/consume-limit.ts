@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 
@@ -21,9 +22,10 @@ export interface LimitOutcome {
  */
 export async function consumeLimit(
   db: Kysely<Database>,
-  key: string,
+  rawKey: string,
   rule: LimitRule,
 ): Promise<LimitOutcome> {
+  const key = storedKey(rawKey);
   const { rows } = await sql<{ hits: number; retry_after: number; inserted: boolean }>`
     INSERT INTO limit_counters AS c (key, hits, expires_at)
     VALUES (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
@@ -45,9 +47,10 @@ export async function consumeLimit(
 /** Whether `key` has used up `rule` in its current window, without counting a request. */
 export async function peekLimit(
   db: Kysely<Database>,
-  key: string,
+  rawKey: string,
   rule: LimitRule,
 ): Promise<LimitOutcome> {
+  const key = storedKey(rawKey);
   const row = await db
     .selectFrom('limit_counters')
     .select([
@@ -61,6 +64,12 @@ export async function peekLimit(
     .executeTakeFirst();
   if (!row) return { allowed: true, retryAfterSeconds: rule.windowSeconds };
   return { allowed: row.hits < rule.max, retryAfterSeconds: row.retry_after };
+}
+
+/** Keys carry what clients send (request paths, email addresses): long ones are hashed. */
+function storedKey(key: string): string {
+  if (key.length <= 200) return key;
+  return `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
 async function deleteExpiredCounters(db: Kysely<Database>): Promise<void> {

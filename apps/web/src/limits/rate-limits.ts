@@ -7,6 +7,8 @@ import type { LimitRule } from './consume-limit';
  * one account could fill the disk or the catalogue.
  */
 export const RATE_LIMITS = {
+  /** Anything under /api/auth without a stricter rule below (sessions, sign-out…). */
+  authRequestsPerAddress: { max: 100, windowSeconds: 60 },
   /** Password guesses from one address. */
   signInPerAddress: { max: 5, windowSeconds: 60 },
   /** Wrong passwords for one account, from anywhere: rotating addresses gains nothing. */
