@@ -152,6 +152,48 @@ export function describeEmbedsAndSignIn(
     });
   });
 
+  describe('the sign-in and sign-up forms', () => {
+    it('post, so that without JavaScript the password never lands in the URL', async () => {
+      const { product, browser } = running();
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        for (const path of ['/sign-in', '/sign-up']) {
+          await page.goto(`${product.baseUrl}${path}`);
+          const form = page.locator('form:has(#password)');
+          expect(await form.getAttribute('method')).toBe('post');
+          if (path === '/sign-up') await page.fill('#name', 'No Script');
+          await page.fill('#email', 'no-script@example.org');
+          await page.fill('#password', 'secret-in-the-url');
+          await Promise.all([page.waitForLoadState('load'), form.locator('button[type="submit"]').click()]);
+          expect(page.url()).not.toContain('secret-in-the-url');
+          expect(page.url()).not.toContain('password');
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  describe('rate limits behind the web server', () => {
+    it('give a client that makes up a new X-Forwarded-For each time no new bucket', async () => {
+      const { product } = running();
+      // /api/auth/ok has the general limit and is used by nobody else, so no other test waits.
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let attempt = 0; attempt <= 100; attempt += 1) {
+        const response = await fetch(`${product.baseUrl}/api/auth/ok`, {
+          headers: { 'x-forwarded-for': `203.0.113.${attempt % 250}`, 'x-real-ip': '1.2.3.4' },
+        });
+        statuses.push(response.status);
+        retryAfter = response.headers.get('retry-after');
+      }
+      expect(statuses.slice(0, 100).every((status) => status === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    });
+  });
+
   describe('a visitor who signs up', () => {
     it('keeps the tracker session id, and the collector links later events to the member', async () => {
       const { product, browser } = running();

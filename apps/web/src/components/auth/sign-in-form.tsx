@@ -11,7 +11,8 @@ import { useAuthSubmit } from './use-auth-submit';
 
 /** What a failed sign-in means, in words a member can act on. */
 function signInErrorMessage(error: { status: number; code?: string; message?: string }): string {
-  if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  // The server's 429 says how long to wait.
+  if (error.status === 429) return error.message ?? 'Too many attempts. Wait, then try again.';
   if (error.code === 'EMAIL_NOT_VERIFIED') {
     return 'Confirm your email address first: we have sent you a new link.';
   }
@@ -35,7 +36,7 @@ export function SignInForm({ next }: { next: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
       <FormError message={error} />
       <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
       <TextField

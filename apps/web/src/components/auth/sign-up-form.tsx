@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { authClient } from '@/auth/auth-client';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/auth/account-field-limits';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
@@ -10,7 +11,8 @@ import { useTrackProductAction } from '@/tracking/use-track-product-action';
 import { useAuthSubmit } from './use-auth-submit';
 
 function signUpErrorMessage(error: { status: number; code?: string; message?: string }): string {
-  if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  // The server's 429 says how long to wait.
+  if (error.status === 429) return error.message ?? 'Too many attempts. Wait, then try again.';
   if (
     error.code === 'USER_ALREADY_EXISTS' ||
     error.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
@@ -46,10 +48,20 @@ export function SignUpForm({ next }: { next: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
       <FormError message={error} />
-      <TextField id="name" name="name" label="Name" autoComplete="name" required maxLength={100} />
-      <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <TextField id="name" name="name" label="Name" autoComplete="name" required
+        maxLength={NAME_MAX_LENGTH}
+      />
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX_LENGTH}
+      />
       <TextField
         id="password"
         name="password"
