@@ -165,7 +165,10 @@ export function describeEmbedsAndSignIn(
           if (path === '/sign-up') await page.fill('#name', 'No Script');
           await page.fill('#email', 'no-script@example.org');
           await page.fill('#password', 'secret-in-the-url');
-          await Promise.all([page.waitForLoadState('load'), form.locator('button[type="submit"]').click()]);
+          await Promise.all([
+            page.waitForLoadState('load'),
+            form.locator('button[type="submit"]').click(),
+          ]);
           expect(page.url()).not.toContain('secret-in-the-url');
           expect(page.url()).not.toContain('password');
         }

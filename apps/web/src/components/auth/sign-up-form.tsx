@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { authClient } from '@/auth/auth-client';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/auth/account-field-limits';
+import { authClient } from '@/auth/auth-client';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
@@ -50,7 +50,12 @@ export function SignUpForm({ next }: { next: string }) {
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-4">
       <FormError message={error} />
-      <TextField id="name" name="name" label="Name" autoComplete="name" required
+      <TextField
+        id="name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
         maxLength={NAME_MAX_LENGTH}
       />
       <TextField
