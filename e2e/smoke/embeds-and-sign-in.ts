@@ -181,18 +181,24 @@ export function describeEmbedsAndSignIn(
   describe('rate limits behind the web server', () => {
     it('give a client that makes up a new X-Forwarded-For each time no new bucket', async () => {
       const { product } = running();
-      // /api/auth/ok has the general limit and is used by nobody else, so no other test waits.
+      // Reset requests have a bucket of their own that no other test uses.
       const statuses: number[] = [];
       let retryAfter: string | null = null;
-      for (let attempt = 0; attempt <= 100; attempt += 1) {
-        const response = await fetch(`${product.baseUrl}/api/auth/ok`, {
-          headers: { 'x-forwarded-for': `203.0.113.${attempt % 250}`, 'x-real-ip': '1.2.3.4' },
+      for (let attempt = 0; attempt <= 3; attempt += 1) {
+        const response = await fetch(`${product.baseUrl}/api/auth/request-password-reset`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: product.baseUrl,
+            'x-forwarded-for': `203.0.113.${attempt + 1}`,
+            'x-real-ip': `198.51.100.${attempt + 1}`,
+          },
+          body: JSON.stringify({ email: `nobody-${attempt}@example.org`, redirectTo: '/' }),
         });
         statuses.push(response.status);
         retryAfter = response.headers.get('retry-after');
       }
-      expect(statuses.slice(0, 100).every((status) => status === 200)).toBe(true);
-      expect(statuses.at(-1)).toBe(429);
+      expect(statuses).toEqual([200, 200, 200, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
     });
   });

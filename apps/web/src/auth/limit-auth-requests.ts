@@ -96,10 +96,14 @@ const failuresKey = (email: string) => `auth:sign-in-failures:${email.trim().toL
  * recipient. better-auth's own limiter is off: its 429s carry no `Retry-After`.
  */
 export function limitAuthRequests(db: Kysely<Database>, rateLimited: boolean): BetterAuthPlugin {
-  /** Counts one request from this address to this path; a 429 past its limit. */
+  /**
+   * Counts one request from this address; a 429 past its limit. Paths without a rule of their
+   * own share one count per address, so made-up paths do not each get a fresh one.
+   */
   const refuseBusyAddress = async (address: string, path: string) => {
-    const rule = PER_ADDRESS_RULES[path] ?? RATE_LIMITS.authRequestsPerAddress;
-    const key = `auth:address:${address}:${path}`;
+    const ruled = PER_ADDRESS_RULES[path];
+    const key = ruled ? `auth:address:${address}:${path}` : `auth:address:${address}`;
+    const rule = ruled ?? RATE_LIMITS.authRequestsPerAddress;
     const { allowed, retryAfterSeconds } = await consumeLimit(db, key, rule);
     if (allowed) return undefined;
     return tooManyRequests('Too many attempts from your network.', retryAfterSeconds);

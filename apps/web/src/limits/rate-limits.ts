@@ -7,7 +7,7 @@ import type { LimitRule } from './consume-limit';
  * one account could fill the disk or the catalogue.
  */
 export const RATE_LIMITS = {
-  /** Anything under /api/auth without a stricter rule below (sessions, sign-out…). */
+  /** Everything else under /api/auth, together (sign-out, profile, password changes…). */
   authRequestsPerAddress: { max: 100, windowSeconds: 60 },
   /** Password guesses from one address. */
   signInPerAddress: { max: 5, windowSeconds: 60 },
