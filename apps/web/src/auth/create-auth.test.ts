@@ -11,6 +11,7 @@ import { createMailer, readOutbox } from '@/mail/create-mailer';
 import { normalizeForwardedHeaders } from '@/server/normalize-forwarded-headers';
 import type { TrustProxy } from '@/server/trust-proxy';
 import { type Auth, createAuth, SESSION_COOKIE_NAME } from './create-auth';
+import { readAuthFormFailure, submitAuthForm } from './submit-auth-form';
 
 const SITE = 'http://localhost:3000';
 
@@ -492,5 +493,72 @@ describe('client addresses behind the web server', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the sign-in and sign-up forms posted without JavaScript', () => {
+  const post = (form: string, fields: Record<string, string>, origin = SITE) =>
+    submitAuthForm(
+      auth.handler,
+      new Request(`${SITE}/api/auth/form/${form}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin,
+          'x-forwarded-for': '192.0.2.250',
+        },
+        body: new URLSearchParams(fields),
+      }),
+      form,
+      SITE,
+    );
+
+  it('signs up and in, then goes on to the next page with the session cookie', async () => {
+    const fields = {
+      name: ' No Script ',
+      email: 'noscript@example.org',
+      password: 'a long password',
+    };
+    const signedUp = await post('sign-up', { ...fields, next: '/library' });
+    expect(signedUp.status).toBe(303);
+    expect(signedUp.headers.get('location')).toBe('/library');
+    expect(sessionCookie(signedUp)).toContain(SESSION_COOKIE_NAME);
+    const user = await database.db
+      .selectFrom('users')
+      .where('email', '=', 'noscript@example.org')
+      .select('name')
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe('No Script');
+
+    const signedIn = await post('sign-in', { ...fields, next: 'https://evil.example/' });
+    expect(signedIn.headers.get('location')).toBe('/');
+    expect(sessionCookie(signedIn)).toContain(SESSION_COOKIE_NAME);
+  });
+
+  it('comes back to the form with the failure, never the password, in the URL', async () => {
+    const response = await post('sign-in', {
+      email: 'noscript@example.org',
+      password: 'the wrong password',
+      next: '/library',
+    });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '', SITE);
+    expect(location.pathname).toBe('/sign-in');
+    expect(location.search).not.toContain('wrong');
+    expect(readAuthFormFailure(Object.fromEntries(location.searchParams))).toMatchObject({
+      status: 401,
+    });
+    expect(location.searchParams.get('next')).toBe('/library');
+  });
+
+  it('refuses a post from another site and an unknown form', async () => {
+    await expect(
+      post(
+        'sign-in',
+        { email: 'noscript@example.org', password: 'a long password' },
+        'https://evil.example',
+      ),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(post('delete-user', {})).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -56,7 +56,7 @@ function tooManyRequests(message: string, retryAfterSeconds: number): Response {
  * The body, read no further than the limit: its bytes, or a 413 once it grows past it.
  * better-auth would otherwise read and parse whatever size it is sent.
  */
-async function readBoundedBody(request: Request): Promise<string | Response> {
+export async function readBoundedBody(request: Request): Promise<string | Response> {
   const tooLarge = () =>
     errorResponse(413, 'PAYLOAD_TOO_LARGE', `Send at most ${AUTH_BODY_MAX_BYTES} bytes.`);
   if (Number(request.headers.get('content-length') ?? 0) > AUTH_BODY_MAX_BYTES) return tooLarge();
