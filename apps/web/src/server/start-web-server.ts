@@ -19,7 +19,12 @@ async function startWebServer(): Promise<void> {
   const handle = app.getRequestHandler();
   server.on('request', (request, response) => {
     normalizeForwardedHeaders(request, config.trustProxy);
-    void handle(request, response);
+    handle(request, response).catch((error: unknown) => {
+      // Next answers its own errors; one that escapes must not take the process down.
+      console.error(error);
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    });
   });
   // Registered before Next's own upgrade listener (added on the first request), so the
   // development server's WebSocket requests are normalized too.
