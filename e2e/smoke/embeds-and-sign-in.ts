@@ -152,6 +152,70 @@ export function describeEmbedsAndSignIn(
     });
   });
 
+  describe('the sign-in and sign-up forms', () => {
+    it('work without JavaScript, and the password never lands in a URL', async () => {
+      const { product, browser } = running();
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const email = `no-script-${Date.now()}@example.org`;
+      const submit = async (path: string, fields: Record<string, string>) => {
+        await page.goto(`${product.baseUrl}${path}`);
+        const form = page.locator('form:has(#password)');
+        expect(await form.getAttribute('method')).toBe('post');
+        for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
+        await Promise.all([
+          page.waitForURL((url) => url.pathname !== path || url.search !== ''),
+          form.locator('button[type="submit"]').click(),
+        ]);
+        expect(page.url()).not.toContain('secret');
+      };
+      try {
+        await submit('/sign-up?next=/library', {
+          name: 'No Script',
+          email,
+          password: 'secret-sign-up-password',
+        });
+        expect(new URL(page.url()).pathname).toBe('/library');
+        const names = (await context.cookies(product.baseUrl)).map((cookie) => cookie.name);
+        expect(names).toContain('coursepack.session_token');
+
+        await context.clearCookies();
+        await submit('/sign-in', { email, password: 'secret-but-wrong' });
+        expect(new URL(page.url()).pathname).toBe('/sign-in');
+        expect(await page.locator('form [role="alert"]').innerText()).toContain(
+          'Wrong email or password.',
+        );
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  describe('rate limits behind the web server', () => {
+    it('give a client that makes up a new X-Forwarded-For each time no new bucket', async () => {
+      const { product } = running();
+      // Reset requests have a bucket of their own that no other test uses.
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let attempt = 0; attempt <= 3; attempt += 1) {
+        const response = await fetch(`${product.baseUrl}/api/auth/request-password-reset`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: product.baseUrl,
+            'x-forwarded-for': `203.0.113.${attempt + 1}`,
+            'x-real-ip': `198.51.100.${attempt + 1}`,
+          },
+          body: JSON.stringify({ email: `nobody-${attempt}@example.org`, redirectTo: '/' }),
+        });
+        statuses.push(response.status);
+        retryAfter = response.headers.get('retry-after');
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    });
+  });
+
   describe('a visitor who signs up', () => {
     it('keeps the tracker session id, and the collector links later events to the member', async () => {
       const { product, browser } = running();

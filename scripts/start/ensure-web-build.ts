@@ -36,7 +36,7 @@ export async function ensureWebBuild(root: string, log: (line: string) => void):
   await writeFile(stampFile, fingerprint);
 }
 
-export function nextBinPath(root: string): string {
+function nextBinPath(root: string): string {
   return path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 }
 

@@ -10,7 +10,7 @@ import { parseCollectorConfig } from '../../apps/collector/src/config';
 import { parseMediaConfig } from '../../apps/media/src/config';
 import { parseWebConfig } from '../../apps/web/src/lib/web-config';
 import { checkPortFree } from './check-port-free';
-import { ensureWebBuild, nextBinPath } from './ensure-web-build';
+import { ensureWebBuild } from './ensure-web-build';
 import { findInsecureDefaults } from './find-insecure-defaults';
 import { seedIfEmpty } from './seed-if-empty';
 import { type ServiceProcess, startServiceProcess, waitForHttp } from './service-process';
@@ -173,10 +173,11 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
     }
 
     if (!dev) await ensureWebBuild(root, log);
+    // Next's request handler behind our own HTTP server, which resolves client addresses.
     const web = launch(
       'web',
-      process.execPath,
-      [nextBinPath(root), dev ? 'dev' : 'start', '--port', String(config.web.port)],
+      tsx,
+      ['src/server/start-web-server.ts', ...(dev ? ['--dev'] : [])],
       {
         cwd: path.join(root, 'apps', 'web'),
         env: { ...serviceEnv, NODE_ENV: dev ? 'development' : 'production' },

@@ -57,6 +57,19 @@ describe('parseCollectorConfig', () => {
     expect(parseCollectorConfig({ DATABASE_URL, COLLECTOR_TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
+  it('falls back to the product-wide TRUST_PROXY; COLLECTOR_TRUST_PROXY wins when both are set', () => {
+    expect(parseCollectorConfig({ DATABASE_URL, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+    ]);
+    expect(
+      parseCollectorConfig({ DATABASE_URL, TRUST_PROXY: '1', COLLECTOR_TRUST_PROXY: 'false' })
+        .trustProxy,
+    ).toBe(false);
+    expect(() => parseCollectorConfig({ DATABASE_URL, TRUST_PROXY: 'maybe' })).toThrow(
+      'TRUST_PROXY must be true, false, a hop count, or comma-separated proxy addresses/CIDRs (got "maybe")',
+    );
+  });
+
   it('names each bad variable on its own line', () => {
     expect(
       problemsOf({

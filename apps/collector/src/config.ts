@@ -36,7 +36,10 @@ export interface CollectorConfig {
   partitionMonthsAhead: number;
   /** How long a session token's user is remembered; 0 looks every request up. */
   sessionCacheMs: number;
-  /** Fastify's `trustProxy`: false, true, a hop count, or a list of proxy addresses/CIDRs. */
+  /**
+   * Fastify's `trustProxy`: false, true, a hop count, or a list of proxy addresses/CIDRs.
+   * COLLECTOR_TRUST_PROXY, else the product-wide TRUST_PROXY.
+   */
   trustProxy: boolean | number | string[];
   logLevel: string;
 }
@@ -181,16 +184,19 @@ function isExactOrigin(value: string): boolean {
   }
 }
 
+/**
+ * COLLECTOR_TRUST_PROXY when set (the collector's own, older setting), else the product-wide
+ * TRUST_PROXY that the web app reads too: one answer for the whole product behind one proxy.
+ */
 function parseTrustProxy(read: ConfigReader): boolean | number | string[] {
-  const raw = read.raw('COLLECTOR_TRUST_PROXY');
+  const name =
+    read.raw('COLLECTOR_TRUST_PROXY') === undefined ? 'TRUST_PROXY' : 'COLLECTOR_TRUST_PROXY';
+  const raw = read.raw(name);
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return read.integer('COLLECTOR_TRUST_PROXY', 0, 0, 100);
+  if (/^\d+$/.test(raw)) return read.integer(name, 0, 0, 100);
   const entries = raw.split(',').map((entry) => entry.trim());
   if (entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry))) return entries;
-  read.problem(
-    'COLLECTOR_TRUST_PROXY',
-    'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs',
-  );
+  read.problem(name, 'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs');
   return false;
 }

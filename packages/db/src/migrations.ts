@@ -5,6 +5,7 @@ import * as accounts from './migrations/0003-accounts';
 import * as search from './migrations/0004-search';
 import * as analytics from './migrations/0005-analytics';
 import * as uploads from './migrations/0006-uploads';
+import * as limitCounters from './migrations/0007-limit-counters';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-search': search,
   '0005-analytics': analytics,
   '0006-uploads': uploads,
+  '0007-limit-counters': limitCounters,
 };

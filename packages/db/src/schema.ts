@@ -183,11 +183,11 @@ export interface VerificationsTable {
   updated_at: Timestamp;
 }
 
-export interface RateLimitsTable {
-  id: string;
+/** One rate limit's count for one key in its current window (migration 0007). */
+export interface LimitCountersTable {
   key: string;
-  count: number;
-  last_request: number;
+  hits: number;
+  expires_at: Timestamp;
 }
 
 export interface CourseFollowsTable {
@@ -277,7 +277,7 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
-  rate_limits: RateLimitsTable;
+  limit_counters: LimitCountersTable;
   course_follows: CourseFollowsTable;
   document_bookmarks: DocumentBookmarksTable;
   institutions: InstitutionsTable;

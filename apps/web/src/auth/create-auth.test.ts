@@ -1,11 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '@/limits/rate-limits';
 import { createMailer, readOutbox } from '@/mail/create-mailer';
+import { normalizeForwardedHeaders } from '@/server/normalize-forwarded-headers';
+import type { TrustProxy } from '@/server/trust-proxy';
 import { type Auth, createAuth, SESSION_COOKIE_NAME } from './create-auth';
+import { readAuthFormFailure, submitAuthForm } from './submit-auth-form';
 
 const SITE = 'http://localhost:3000';
 
@@ -82,7 +88,7 @@ afterAll(async () => {
 });
 
 describe('better-auth over the Coursepack schema', () => {
-  it('finds every table and column it needs in migration 0003', async () => {
+  it('finds every table and column it needs in migrations 0003 and 0007', async () => {
     const plan = await getMigrations(auth.options, { throwOnUnsafe: false });
     expect(plan.toBeCreated).toEqual([]);
     expect(plan.toBeAdded).toEqual([]);
@@ -237,7 +243,7 @@ describe('better-auth over the Coursepack schema', () => {
     }
     expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    const stored = await database.db.selectFrom('rate_limits').select('key').execute();
+    const stored = await database.db.selectFrom('limit_counters').select('key').execute();
     expect(stored.some((row) => row.key.includes('198.51.100.7'))).toBe(true);
   });
 
@@ -269,5 +275,290 @@ describe('better-auth over the Coursepack schema', () => {
       .select('id')
       .executeTakeFirst();
     expect(gone).toBeUndefined();
+  });
+});
+
+/** What a 429 must carry: a wait in seconds within the rule's window, and words saying so. */
+async function expectTooManyRequests(response: Response, windowSeconds: number) {
+  expect(response.status).toBe(429);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  const body = await response.json();
+  expect(body.message).toMatch(/^Too many .+\. Try again in \d+ (second|minute)s?\.$/);
+}
+
+describe('limits on /api/auth', () => {
+  it('answers 429 with Retry-After and a clear message past the sign-ins of one address', async () => {
+    let last: Response | undefined;
+    for (let attempt = 0; attempt <= RATE_LIMITS.signInPerAddress.max; attempt += 1) {
+      last = await call(strictAuth, '/sign-in/email', {
+        body: { email: `nobody${attempt}@example.org`, password: 'whatever it is' },
+        from: '198.51.100.20',
+      });
+    }
+    if (!last) throw new Error('no attempt made');
+    await expectTooManyRequests(last, RATE_LIMITS.signInPerAddress.windowSeconds);
+  });
+
+  it('locks an account after repeated wrong passwords from many addresses, not others', async () => {
+    await signUp(strictAuth, 'target@example.org');
+    for (let attempt = 0; attempt < RATE_LIMITS.signInFailuresPerAccount.max; attempt += 1) {
+      const wrong = await call(strictAuth, '/sign-in/email', {
+        body: { email: 'Target@example.org', password: `guess number ${attempt}` },
+        from: `192.0.2.${attempt + 1}`,
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await call(strictAuth, '/sign-in/email', {
+      body: { email: 'target@example.org', password: 'correct horse battery' },
+      from: '192.0.2.200',
+    });
+    await expectTooManyRequests(locked, RATE_LIMITS.signInFailuresPerAccount.windowSeconds);
+    const other = await call(strictAuth, '/sign-in/email', {
+      body: { email: 'someone-else@example.org', password: 'guess' },
+      from: '192.0.2.201',
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('limits sign-ups from one address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= RATE_LIMITS.signUpPerAddress.max; attempt += 1) {
+      const response = await call(strictAuth, '/sign-up/email', {
+        body: { email: `bulk${attempt}@example.org`, password: 'correct horse battery', name: 'B' },
+        from: '198.51.100.30',
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        await expectTooManyRequests(response, RATE_LIMITS.signUpPerAddress.windowSeconds);
+      }
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('mails one inbox a few reset links at most, however many addresses ask', async () => {
+    await signUp(strictAuth, 'inbox@example.org');
+    const before = (await readOutbox(outboxDir)).filter((m) => m.to === 'inbox@example.org');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await call(strictAuth, '/request-password-reset', {
+        body: { email: 'inbox@example.org', redirectTo: '/reset-password' },
+        from: `192.0.2.${100 + attempt}`,
+      });
+      statuses.push(response.status);
+    }
+    // The sign-up's verification mail counted as one of them.
+    const allowed = RATE_LIMITS.mailsPerRecipient.max - 1;
+    expect(statuses.slice(0, allowed).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(allowed).every((status) => status === 429)).toBe(true);
+    const after = (await readOutbox(outboxDir)).filter((m) => m.to === 'inbox@example.org');
+    expect(after.length - before.length).toBe(allowed);
+  });
+
+  it('refuses over-long member-supplied fields with a 400 naming the field', async () => {
+    const cases = [
+      [{ name: 'n'.repeat(101), email: 'long-name@example.org' }, 'name'],
+      [{ name: 'N', email: `${'e'.repeat(250)}@example.org` }, 'email'],
+      [
+        { name: 'N', email: 'long-image@example.org', image: `https://x/${'i'.repeat(2048)}` },
+        'image',
+      ],
+    ] as const;
+    for (const [fields, field] of cases) {
+      const response = await call(auth, '/sign-up/email', {
+        body: { password: 'correct horse battery', ...fields },
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe(
+        `${field} must be at most ${field === 'name' ? 100 : field === 'email' ? 254 : 2048} characters`,
+      );
+    }
+    const profile = sessionCookie(await signUp(auth, 'profile@example.org'));
+    const rename = await call(auth, '/update-user', {
+      body: { name: 'n'.repeat(101) },
+      cookie: profile,
+    });
+    expect(rename.status).toBe(400);
+    const stored = await database.db
+      .selectFrom('users')
+      .where('email', 'in', ['long-name@example.org', 'long-image@example.org'])
+      .select('id')
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('reads no more than a small body: a 20-million-character name is refused, not stored', async () => {
+    const response = await call(auth, '/sign-up/email', {
+      body: { email: 'huge@example.org', password: 'correct horse battery', name: 'x'.repeat(2e7) },
+    });
+    expect(response.status).toBe(413);
+    const user = await database.db
+      .selectFrom('users')
+      .where('email', '=', 'huge@example.org')
+      .select('id')
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
+  });
+
+  it('answers sign-up the same way for a new and a taken address when verification is required', async () => {
+    await signUp(strictAuth, 'taken@example.org');
+    const taken = await signUp(strictAuth, 'taken@example.org');
+    const fresh = await signUp(strictAuth, 'fresh@example.org');
+    expect(taken.status).toBe(fresh.status);
+    const [takenBody, freshBody] = [await taken.json(), await fresh.json()];
+    expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(takenBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(takenBody.token).toBeNull();
+    expect(freshBody.token).toBeNull();
+    expect(taken.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
+    const warned = (await readOutbox(outboxDir)).filter((m) => m.to === 'taken@example.org');
+    expect(warned.map((m) => m.subject)).toContain(
+      'Someone tried to create a Coursepack account with your address',
+    );
+  });
+});
+
+/**
+ * The product's request path in small: a Node server that normalizes forwarding headers as
+ * server/start-web-server.ts does, in front of the auth handler.
+ */
+async function serveAuth(
+  target: Auth,
+  trust: TrustProxy,
+): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    normalizeForwardedHeaders(req, trust);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const response = await target.handler(
+      new Request(`${SITE}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+async function signInThrough(url: string, forwardedFor: string, attempt: number) {
+  return fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify({ email: `spoof${attempt}@example.org`, password: 'not it at all' }),
+  });
+}
+
+describe('client addresses behind the web server', () => {
+  it('gives a client that invents a new X-Forwarded-For each time no new bucket (TRUST_PROXY off)', async () => {
+    await database.db.deleteFrom('limit_counters').where('key', 'like', '%127.0.0.1%').execute();
+    const { url, server } = await serveAuth(strictAuth, false);
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= RATE_LIMITS.signInPerAddress.max; attempt += 1) {
+        statuses.push((await signInThrough(url, `203.0.113.${attempt + 1}`, attempt)).status);
+      }
+      expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('behind a trusted proxy, counts the hop the proxy saw, not what the client wrote', async () => {
+    const { url, server } = await serveAuth(strictAuth, ['127.0.0.1']);
+    try {
+      // The client writes a new address each time; the proxy appends the real one it saw.
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= RATE_LIMITS.signInPerAddress.max; attempt += 1) {
+        const forwarded = `10.9.9.${attempt}, 198.51.100.77`;
+        statuses.push((await signInThrough(url, forwarded, attempt)).status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      // Another real client behind the same proxy has its own bucket.
+      expect((await signInThrough(url, '198.51.100.78', 99)).status).toBe(401);
+      const keys = await database.db.selectFrom('limit_counters').select('key').execute();
+      expect(keys.some((row) => row.key.includes('198.51.100.77'))).toBe(true);
+      expect(keys.some((row) => row.key.includes('10.9.9.'))).toBe(false);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the sign-in and sign-up forms posted without JavaScript', () => {
+  const post = (form: string, fields: Record<string, string>, origin = SITE) =>
+    submitAuthForm(
+      auth.handler,
+      new Request(`${SITE}/api/auth/form/${form}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin,
+          'x-forwarded-for': '192.0.2.250',
+        },
+        body: new URLSearchParams(fields),
+      }),
+      form,
+      SITE,
+    );
+
+  it('signs up and in, then goes on to the next page with the session cookie', async () => {
+    const fields = {
+      name: ' No Script ',
+      email: 'noscript@example.org',
+      password: 'a long password',
+    };
+    const signedUp = await post('sign-up', { ...fields, next: '/library' });
+    expect(signedUp.status).toBe(303);
+    expect(signedUp.headers.get('location')).toBe('/library');
+    expect(sessionCookie(signedUp)).toContain(SESSION_COOKIE_NAME);
+    const user = await database.db
+      .selectFrom('users')
+      .where('email', '=', 'noscript@example.org')
+      .select('name')
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe('No Script');
+
+    const signedIn = await post('sign-in', { ...fields, next: 'https://evil.example/' });
+    expect(signedIn.headers.get('location')).toBe('/');
+    expect(sessionCookie(signedIn)).toContain(SESSION_COOKIE_NAME);
+  });
+
+  it('comes back to the form with the failure, never the password, in the URL', async () => {
+    const response = await post('sign-in', {
+      email: 'noscript@example.org',
+      password: 'the wrong password',
+      next: '/library',
+    });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '', SITE);
+    expect(location.pathname).toBe('/sign-in');
+    expect(location.search).not.toContain('wrong');
+    expect(readAuthFormFailure(Object.fromEntries(location.searchParams))).toMatchObject({
+      status: 401,
+    });
+    expect(location.searchParams.get('next')).toBe('/library');
+  });
+
+  it('refuses a post from another site and an unknown form', async () => {
+    await expect(
+      post(
+        'sign-in',
+        { email: 'noscript@example.org', password: 'a long password' },
+        'https://evil.example',
+      ),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(post('delete-user', {})).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -5,6 +5,8 @@ import { admin } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { WebConfig } from '@/lib/web-config';
 import type { Mailer } from '@/mail/create-mailer';
+import { CLIENT_ADDRESS_HEADER } from '@/server/normalize-forwarded-headers';
+import { limitAuthRequests } from './limit-auth-requests';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 
 export const SESSION_COOKIE_PREFIX = 'coursepack';
@@ -25,7 +27,7 @@ const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const
 /**
  * The sign-in library, configured for Coursepack: email + password with verification and reset
  * by mail, optional GitHub/Google, sessions in httpOnly cookies, database-backed rate limits
- * (shared by every replica), roles `member` and `admin`.
+ * (shared by every replica, limits/rate-limits.ts), roles `member` and `admin`.
  */
 export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDependencies) {
   const { auth } = config;
@@ -72,21 +74,8 @@ export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDepe
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', ...timestamps },
     },
-    rateLimit: {
-      enabled: auth.rateLimit,
-      storage: 'database',
-      modelName: 'rate_limits',
-      fields: { lastRequest: 'last_request' },
-      window: 60,
-      max: 100,
-      // Guessing passwords or flooding inboxes is what an attacker would try first.
-      customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 300, max: 3 },
-        '/send-verification-email': { window: 300, max: 3 },
-      },
-    },
+    // Coursepack's own limits (limit-auth-requests.ts) count every request, per address too.
+    rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -94,6 +83,15 @@ export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDepe
       requireEmailVerification: auth.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // With verification required, sign-up answers the same for a taken address (better-auth
+      // returns a made-up account and signs nobody in); the owner learns of the attempt.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Someone tried to create a Coursepack account with your address',
+          text: `Hello ${user.name},\n\nSomeone tried to create a new Coursepack account with this address, which already has one. If it was you, sign in instead, or reset your password at ${config.siteUrl}/forgot-password.\n\nIf it was not you, ignore this message: nothing has changed.\n`,
+        });
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -119,8 +117,9 @@ export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDepe
     },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
-      // Behind a proxy the first x-forwarded-for entry is the client; rate limits key on it.
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+      // The web server (server/start-web-server.ts) writes the client's address, resolved per
+      // TRUST_PROXY, into this header, replacing whatever the client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     databaseHooks: {
       user: {
@@ -132,6 +131,7 @@ export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDepe
       },
     },
     plugins: [
+      limitAuthRequests(db, auth.rateLimit),
       admin({
         defaultRole: 'member',
         adminRoles: ['admin'],

@@ -21,10 +21,13 @@ function text(label: string, max: number) {
     });
 }
 
+/** Longest slug of the fixed subject and institution lists; anything longer is not on them. */
+const LISTED_SLUG_MAX = 100;
+
 /** A slug from one of the fixed lists; create-course checks that it exists. */
 function listed(label: string) {
   const message = `Choose ${label}`;
-  return z.string({ message }).trim().min(1, { message });
+  return z.string({ message }).trim().min(1, { message }).max(LISTED_SLUG_MAX, { message });
 }
 
 export const courseInputSchema = z.object({

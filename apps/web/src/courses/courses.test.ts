@@ -101,6 +101,10 @@ describe('creating a course', () => {
     expect(missing.details).toEqual({
       fields: { subject: 'Choose a subject', institution: 'Choose an institution' },
     });
+    const huge = await rejection(
+      createCourse(db, owner, { ...validCourse, subject: 's'.repeat(1_000_000) }),
+    );
+    expect(huge.details).toEqual({ fields: { subject: 'Choose a subject' } });
     const unknown = await rejection(
       createCourse(db, owner, { ...validCourse, subject: 'alchemy', institution: 'hogwarts' }),
     );

@@ -4,6 +4,7 @@ import { canCreateCourse } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
 import { slugify } from '@/lib/refs';
+import { enforceCourseCreationLimit } from '@/limits/enforce-member-limits';
 import { courseInputSchema } from './course-input';
 import { parseCourseFields } from './parse-course-fields';
 
@@ -16,6 +17,7 @@ export async function createCourse(
   if (!viewer || !canCreateCourse(viewer)) {
     throw new AppError('unauthorized', 'Sign in to create a course.');
   }
+  await enforceCourseCreationLimit(db, viewer.id);
   const {
     fields: course,
     subjectId,

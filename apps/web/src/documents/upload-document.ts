@@ -13,6 +13,7 @@ import { AppError } from '@/lib/app-error';
 import { formatBytes } from '@/lib/format';
 import { parseOrThrow } from '@/lib/parse-or-throw';
 import { documentPath, slugify } from '@/lib/refs';
+import { enforceUploadLimit } from '@/limits/enforce-member-limits';
 import { courseIdSchema, documentInputSchema } from './document-input';
 import { assertPdfReadable, isPdf } from './extract-pdf-text';
 import { findDocumentWithCourse } from './find-document-with-course';
@@ -61,6 +62,7 @@ export async function uploadDocument(
   input: UploadInput,
 ): Promise<UploadResult> {
   if (!viewer) throw new AppError('unauthorized', 'Sign in to upload documents.');
+  await enforceUploadLimit(db, viewer.id);
   const fields = parseOrThrow(documentInputSchema, input);
   const courseId = parseOrThrow(courseIdSchema, input.courseId);
   const course = await db

@@ -71,10 +71,12 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
 
 export function errorResponse(error: unknown): Response {
   const { status, body } = toErrorBody(error);
-  return Response.json(body, { status, headers: errorHeaders(status) });
+  return Response.json(body, { status, headers: errorHeaders(status, error) });
 }
 
-/** Headers of an error answer: a 503 says when to try again. */
-export function errorHeaders(status: number): Record<string, string> {
-  return status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+/** Headers of an error answer: a 503, or a 429 that knows its wait, says when to try again. */
+export function errorHeaders(status: number, error?: unknown): Record<string, string> {
+  if (status === 503) return { 'retry-after': String(RETRY_AFTER_SECONDS) };
+  const seconds = error instanceof AppError ? error.details?.retryAfterSeconds : undefined;
+  return typeof seconds === 'number' ? { 'retry-after': String(seconds) } : {};
 }

@@ -15,6 +15,8 @@ export function assertSameOrigin(request: Request, siteUrl: string): void {
   }
   if (!URL.canParse(origin)) throw crossSite();
   const host = new URL(origin).host;
+  // X-Forwarded-Host reaches here only from a proxy TRUST_PROXY names: the web server drops a
+  // client's own (server/normalize-forwarded-headers.ts) and Next then sets it to Host.
   const ownHosts = [
     new URL(siteUrl).host,
     request.headers.get('x-forwarded-host'),

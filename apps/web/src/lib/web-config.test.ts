@@ -31,7 +31,21 @@ describe('parseWebConfig', () => {
       },
       mail: { smtpUrl: null, from: 'Coursepack <no-reply@coursepack.local>' },
       uploadMaxBytes: 50 * 1024 * 1024,
+      trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY in the collector grammar and names a bad value', () => {
+    expect(parseWebConfig({ ...valid, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseWebConfig({ ...valid, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseWebConfig({ ...valid, TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => parseWebConfig({ ...valid, TRUST_PROXY: 'yes please' })).toThrow(
+      'TRUST_PROXY must be true, false, a hop count, or comma-separated proxy addresses/CIDRs (got "yes please")',
+    );
+    expect(() => parseWebConfig({ ...valid, TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
   });
 
   it('takes the tracked app and URL scheme version from configuration', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_RULE, type TrustProxy } from '../server/trust-proxy';
 
 /**
  * Signs session cookies when AUTH_SECRET is unset. Fine on a laptop, never in production:
@@ -102,6 +103,17 @@ const schema = z.object({
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   UPLOAD_MAX_BYTES: z
     .string()
     .optional()
@@ -164,6 +176,8 @@ export interface WebConfig {
   };
   mail: { smtpUrl: string | null; from: string };
   uploadMaxBytes: number;
+  /** Which proxies may say who the client is (server/trust-proxy.ts); the collector reads it too. */
+  trustProxy: TrustProxy;
 }
 
 /** A half-configured provider would show a sign-in button that can only fail. */
@@ -226,5 +240,6 @@ export function parseWebConfig(env: Record<string, string | undefined>): WebConf
     },
     mail: { smtpUrl: value.SMTP_URL ?? null, from: value.MAIL_FROM },
     uploadMaxBytes: value.UPLOAD_MAX_BYTES,
+    trustProxy: value.TRUST_PROXY,
   };
 }

@@ -2,6 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUTH_BODY_MAX_BYTES } from '@/auth/account-field-limits';
 import type { Viewer } from '@/auth/viewer';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@/lib/check-image-upload';
 import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/lib/read-limited-body';
@@ -218,11 +219,11 @@ describe('POST /api/auth/* (better-auth: sign-in, sign-up, … from anyone)', ()
     name: 'sign-in',
     handler: (request) => authRoute(request),
     contentType: 'application/json',
-    maxBytes: JSON_BODY_MAX_BYTES,
-    limitMessage: 'The request body is too large; the limit is 64 KB.',
+    maxBytes: AUTH_BODY_MAX_BYTES,
+    limitMessage: 'The request body is too large; the limit is 16 KB.',
   };
 
-  it('refuses a declared length over 64 KB without pulling, and a chunked one at the limit', async () => {
+  it('refuses a declared length over 16 KB without pulling, and a chunked one at the limit', async () => {
     state.viewer = null;
     const declared = countingBody(HOSTILE_BYTES);
     const refused = await route.handler(hostileRequest(route, declared.stream, HOSTILE_BYTES));

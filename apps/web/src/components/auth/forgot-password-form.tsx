@@ -20,9 +20,10 @@ export function ForgotPasswordForm() {
     setPending(false);
     if (result.error) {
       setError(
-        result.error.status === 429
-          ? 'Too many requests. Wait a few minutes, then try again.'
-          : (result.error.message ?? 'Could not send the email. Try again.'),
+        result.error.message ??
+          (result.error.status === 429
+            ? 'Too many requests. Wait a few minutes, then try again.'
+            : 'Could not send the email. Try again.'),
       );
       return;
     }
@@ -38,7 +39,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
       <FormError message={error} />
       <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
       <SubmitButton pending={pending}>Send reset link</SubmitButton>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { authClient } from '@/auth/auth-client';
+import type { AuthFormFailure } from '@/auth/submit-auth-form';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -11,7 +12,8 @@ import { useAuthSubmit } from './use-auth-submit';
 
 /** What a failed sign-in means, in words a member can act on. */
 function signInErrorMessage(error: { status: number; code?: string; message?: string }): string {
-  if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  // The server's 429 says how long to wait.
+  if (error.status === 429) return error.message ?? 'Too many attempts. Wait, then try again.';
   if (error.code === 'EMAIL_NOT_VERIFIED') {
     return 'Confirm your email address first: we have sent you a new link.';
   }
@@ -19,7 +21,11 @@ function signInErrorMessage(error: { status: number; code?: string; message?: st
   return error.message ?? 'Could not sign you in. Try again.';
 }
 
-export function SignInForm({ next }: { next: string }) {
+/**
+ * Posts to /api/auth/form/sign-in when JavaScript is off (the password never lands in a URL);
+ * `failure` is what such a post came back with.
+ */
+export function SignInForm({ next, failure }: { next: string; failure: AuthFormFailure | null }) {
   const router = useRouter();
   const track = useTrackProductAction();
   const { pending, error, onSubmit } = useAuthSubmit(async (form) => {
@@ -32,10 +38,11 @@ export function SignInForm({ next }: { next: string }) {
     await track('signedIn');
     router.replace(next);
     router.refresh();
-  });
+  }, failure && signInErrorMessage(failure));
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+    <form method="post" action="/api/auth/form/sign-in" onSubmit={onSubmit} className="space-y-4">
+      <input type="hidden" name="next" value={next} />
       <FormError message={error} />
       <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
       <TextField

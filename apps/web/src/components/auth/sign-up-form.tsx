@@ -1,8 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/auth/account-field-limits';
 import { authClient } from '@/auth/auth-client';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
+import type { AuthFormFailure } from '@/auth/submit-auth-form';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -10,7 +12,8 @@ import { useTrackProductAction } from '@/tracking/use-track-product-action';
 import { useAuthSubmit } from './use-auth-submit';
 
 function signUpErrorMessage(error: { status: number; code?: string; message?: string }): string {
-  if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  // The server's 429 says how long to wait.
+  if (error.status === 429) return error.message ?? 'Too many attempts. Wait, then try again.';
   if (
     error.code === 'USER_ALREADY_EXISTS' ||
     error.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
@@ -24,7 +27,11 @@ function signUpErrorMessage(error: { status: number; code?: string; message?: st
   return error.message ?? 'Could not create your account. Try again.';
 }
 
-export function SignUpForm({ next }: { next: string }) {
+/**
+ * Posts to /api/auth/form/sign-up when JavaScript is off (the password never lands in a URL);
+ * `failure` is what such a post came back with.
+ */
+export function SignUpForm({ next, failure }: { next: string; failure: AuthFormFailure | null }) {
   const router = useRouter();
   const track = useTrackProductAction();
   const { pending, error, onSubmit } = useAuthSubmit(async (form) => {
@@ -43,13 +50,29 @@ export function SignUpForm({ next }: { next: string }) {
     } else {
       router.replace('/sign-in?checkEmail=1');
     }
-  });
+  }, failure && signUpErrorMessage(failure));
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form method="post" action="/api/auth/form/sign-up" onSubmit={onSubmit} className="space-y-4">
+      <input type="hidden" name="next" value={next} />
       <FormError message={error} />
-      <TextField id="name" name="name" label="Name" autoComplete="name" required maxLength={100} />
-      <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <TextField
+        id="name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        maxLength={NAME_MAX_LENGTH}
+      />
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX_LENGTH}
+      />
       <TextField
         id="password"
         name="password"

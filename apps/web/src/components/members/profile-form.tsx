@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { NAME_MAX_LENGTH } from '@/auth/account-field-limits';
 import { authClient } from '@/auth/auth-client';
 import { Field, TextField } from '@/components/forms/form-field';
 import { callApi } from '@/lib/call-api';
@@ -114,7 +115,7 @@ export function ProfileForm({ name, avatarUrl }: { name: string; avatarUrl: stri
         className="max-w-md space-y-1"
         name="name"
         required
-        maxLength={100}
+        maxLength={NAME_MAX_LENGTH}
         autoComplete="name"
         defaultValue={name}
       />

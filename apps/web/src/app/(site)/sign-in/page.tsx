@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { enabledSocialProviders } from '@/auth/enabled-social-providers';
 import { getViewer } from '@/auth/get-viewer';
 import { safeNextPath } from '@/auth/safe-next-path';
+import { readAuthFormFailure } from '@/auth/submit-auth-form';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { SocialSignIn } from '@/components/auth/social-sign-in';
@@ -37,7 +38,7 @@ export default async function SignInPage({
           Check your inbox: confirm your email address, then sign in.
         </p>
       ) : null}
-      <SignInForm next={next} />
+      <SignInForm next={next} failure={readAuthFormFailure(params)} />
       <SocialSignIn providers={enabledSocialProviders(getConfig())} next={next} />
     </AuthCard>
   );

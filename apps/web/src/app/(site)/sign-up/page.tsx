@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { enabledSocialProviders } from '@/auth/enabled-social-providers';
 import { getViewer } from '@/auth/get-viewer';
 import { safeNextPath } from '@/auth/safe-next-path';
+import { readAuthFormFailure } from '@/auth/submit-auth-form';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignUpForm } from '@/components/auth/sign-up-form';
 import { SocialSignIn } from '@/components/auth/social-sign-in';
@@ -16,7 +17,8 @@ export default async function SignUpPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const next = safeNextPath((await searchParams).next);
+  const params = await searchParams;
+  const next = safeNextPath(params.next);
   if (await getViewer()) redirect(next);
   const signInHref = next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`;
   return (
@@ -31,7 +33,7 @@ export default async function SignUpPage({
         </>
       }
     >
-      <SignUpForm next={next} />
+      <SignUpForm next={next} failure={readAuthFormFailure(params)} />
       <SocialSignIn providers={enabledSocialProviders(getConfig())} next={next} />
     </AuthCard>
   );

@@ -1,7 +1,8 @@
 import { toNextJsHandler } from 'better-auth/next-js';
+import { AUTH_BODY_LIMIT } from '@/auth/account-field-limits';
 import { getAuth } from '@/auth/auth-instance';
 import { errorHeaders, toErrorBody } from '@/lib/app-error';
-import { readLimitedBody, SMALL_BODY_LIMIT } from '@/lib/read-limited-body';
+import { readLimitedBody } from '@/lib/read-limited-body';
 
 // /api/auth/* – better-auth's documented HTTP API (sign-up, sign-in, sessions, reset…).
 export async function GET(request: Request): Promise<Response> {
@@ -10,8 +11,8 @@ export async function GET(request: Request): Promise<Response> {
 
 export async function POST(request: Request): Promise<Response> {
   return answer(async () => {
-    // Its bodies are a few JSON fields from anyone at all: read at most 64 KB of them.
-    const body = await readLimitedBody(request, SMALL_BODY_LIMIT);
+    // Its bodies are a few JSON fields from anyone at all: read at most 16 KB of them.
+    const body = await readLimitedBody(request, AUTH_BODY_LIMIT);
     return toNextJsHandler(getAuth()).POST(new Request(request, { body }));
   });
 }
@@ -25,6 +26,6 @@ async function answer(handle: () => Promise<Response>): Promise<Response> {
     return await handle();
   } catch (error) {
     const { status, body } = toErrorBody(error);
-    return Response.json(body.error, { status, headers: errorHeaders(status) });
+    return Response.json(body.error, { status, headers: errorHeaders(status, error) });
   }
 }
