@@ -131,7 +131,7 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
     maxProcessedPixels: read.integer('MEDIA_MAX_PROCESSED_PIXELS', 33_554_432, 1, 4_000_000_000),
     memoryCacheBytes: read.integer('MEDIA_MEMORY_CACHE_MB', 128, 0, 65_536) * 1024 * 1024,
     avifEffort: read.integer('MEDIA_AVIF_EFFORT', 2, 0, 9),
-    pdfWorkers: read.integer('MEDIA_PDF_WORKERS', 1, 1, 16),
+    pdfWorkers: read.integer('MEDIA_PDF_WORKERS', 2, 1, 16),
     pdfWorkerHeapMb: read.integer('MEDIA_PDF_WORKER_HEAP_MB', 256, 32, 16_384),
     pdfRenderTimeoutMs: read.integer('MEDIA_PDF_RENDER_TIMEOUT_MS', 5_000, 1, 600_000),
     pdfMaxRenderGrowthMb: read.integer('MEDIA_PDF_MAX_RENDER_GROWTH_MB', 512, 16, 65_536),
