@@ -13,3 +13,7 @@ process.once('message', async (request: PdfReaderRequest) => {
       : await readPdfText(request.bytes, request.limits);
   process.send?.(reading);
 });
+
+// Its parent is gone (crashed, or restarted): nobody waits for the reading, and nobody would
+// kill this process at the deadline.
+process.once('disconnect', () => process.exit(1));
