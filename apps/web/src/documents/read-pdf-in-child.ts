@@ -12,24 +12,33 @@ export type PdfReaderRequest =
   | { task: 'open'; bytes: Uint8Array }
   | { task: 'read'; bytes: Uint8Array; limits: PdfTextLimits };
 
-/** Child processes reading at once per web process; later requests wait their turn. */
-const MAX_CONCURRENT_READERS = 2;
+/**
+ * Child processes at once per web process and task; later requests wait their turn. Open
+ * checks have their own turns: an upload's response never waits behind long readings.
+ */
+const MAX_CONCURRENT_CHILDREN = 2;
 /** Below the web app's own requests when the cores are busy (a higher nice value is lower priority). */
 const READER_NICENESS = 10;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function takeTurn(): Promise<() => void> {
-  if (running >= MAX_CONCURRENT_READERS) {
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running += 1;
-  return () => {
-    running -= 1;
-    waiting.shift()?.();
+function createTurns() {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function takeTurn(): Promise<() => void> {
+    if (running < MAX_CONCURRENT_CHILDREN) running += 1;
+    // The turn is handed over by the one ending: no newcomer can take it in between.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    return () => {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    };
   };
 }
+
+const turns: Record<PdfReaderRequest['task'], () => Promise<() => void>> = {
+  open: createTurns(),
+  read: createTurns(),
+};
 
 /**
  * The web app's folder, resolved at run time from the working directory (the app's or the
@@ -87,7 +96,7 @@ export async function readPdfInChild(
   request: PdfReaderRequest,
   { deadlineMs, heapMb }: { deadlineMs: number; heapMb: number },
 ): Promise<PdfReading> {
-  const release = await takeTurn();
+  const release = await turns[request.task]();
   try {
     const folder = webAppFolder();
     readerScript ??= compileReaderScript(folder).catch((error: unknown) => {
