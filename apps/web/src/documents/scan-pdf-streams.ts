@@ -34,7 +34,7 @@ interface PdfObject {
   streamBytes?: number;
 }
 
-const OBJECT_HEADER = /(\d+)\s+\d+\s+obj\b/g;
+const OBJECT_HEADER = /(\d+)\s+\d+\s+obj\b/;
 const STREAM_KEYWORD = /\bstream(?:\r\n|\r|\n)/;
 const SKIPPED_STREAM = /\/Subtype\s*\/Image\b|\/Type\s*\/EmbeddedFile\b/;
 const REFERENCE = /(\d+)\s+\d+\s+R\b/g;
@@ -60,29 +60,38 @@ export function scanPdfStreams(bytes: Uint8Array, budget: StreamBudget): StreamS
   try {
     const objects = new Map<number, PdfObject>();
     const packed: { head: string; data: Buffer }[] = [];
-    OBJECT_HEADER.lastIndex = 0;
-    for (let match = OBJECT_HEADER.exec(text); match; match = OBJECT_HEADER.exec(text)) {
+    // Each object reaches to its `endobj` or to the next header, whichever comes first, so a
+    // file of headers without `endobj` costs one pass, not one pass per header.
+    const headers = new RegExp(OBJECT_HEADER, 'g');
+    let match = headers.exec(text);
+    while (match) {
       const number = Number(match[1]);
       const start = match.index + match[0].length;
-      const end = indexOrLength(text, 'endobj', start);
-      const body = text.slice(start, end);
+      let next = headers.exec(text);
+      const region = text.slice(start, next ? next.index : text.length);
+      const endobj = region.indexOf('endobj');
+      const body = endobj === -1 ? region : region.slice(0, endobj);
       const keyword = STREAM_KEYWORD.exec(body);
-      if (!keyword) {
+      if (keyword) {
+        const head = body.slice(0, keyword.index);
+        const dataStart = start + keyword.index + keyword[0].length;
+        const dataEnd = streamEnd(text, head, dataStart);
+        // The next object starts after the stream: its bytes may spell `obj` by chance.
+        if (next && next.index < dataEnd) {
+          headers.lastIndex = dataEnd;
+          next = headers.exec(text);
+        }
+        if (SKIPPED_STREAM.test(head)) {
+          objects.set(number, { head });
+        } else {
+          const data = Buffer.from(bytes.buffer, bytes.byteOffset + dataStart, dataEnd - dataStart);
+          objects.set(number, { head, streamBytes: measure(head, data) });
+          if (/\/Type\s*\/ObjStm\b/.test(head)) packed.push({ head, data });
+        }
+      } else {
         objects.set(number, { head: body });
-        continue;
       }
-      const head = body.slice(0, keyword.index);
-      const dataStart = start + keyword.index + keyword[0].length;
-      const dataEnd = streamEnd(text, head, dataStart);
-      // The next object starts after the stream: its bytes may spell `obj` by chance.
-      OBJECT_HEADER.lastIndex = dataEnd;
-      if (SKIPPED_STREAM.test(head)) {
-        objects.set(number, { head });
-        continue;
-      }
-      const data = Buffer.from(bytes.buffer, bytes.byteOffset + dataStart, dataEnd - dataStart);
-      objects.set(number, { head, streamBytes: measure(head, data) });
-      if (/\/Type\s*\/ObjStm\b/.test(head)) packed.push({ head, data });
+      match = next;
     }
     for (const stream of packed) {
       for (const [number, head] of unpackObjectStream(stream.head, stream.data, budget)) {
