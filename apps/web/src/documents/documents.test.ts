@@ -14,6 +14,7 @@ import { fetchOriginalPdf } from './fetch-original-pdf';
 import { getDocumentStatus } from './get-document-status';
 import { listUploadCourses } from './list-upload-courses';
 import { PDF_TEXT_LIMITS } from './pdf-text-limits';
+import { processUploadedDocument } from './process-uploaded-document';
 import { recoverStalledDocuments } from './recover-stalled-documents';
 import { startTestMediaService, type TestMediaService } from './testing/media-service';
 import { corruptPdf, encryptedPdf, pngImage, textlessPdf, textPdf } from './testing/pdf-fixtures';
@@ -351,6 +352,28 @@ describe('uploading a document', () => {
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(stored.count)).toBe(0);
+  });
+
+  it('fails a document with more distinct words than the search index takes, without retrying', async () => {
+    const upload = await uploadDocument(deps(), uploader, await input({ title: 'Word salad' }));
+    // 200,000 distinct made-up words: over PostgreSQL's 1 MB per tsvector once stemmed.
+    let seed = 7;
+    const word = () =>
+      Array.from({ length: 8 }, () => {
+        seed = (seed * 48271) % 2147483647;
+        return String.fromCharCode(97 + (seed % 26));
+      }).join('');
+    const pages = Array.from({ length: 20 }, () => Array.from({ length: 10_000 }, word).join(' '));
+    const outcome = await processUploadedDocument(
+      db,
+      upload.document.id,
+      new Uint8Array(),
+      async () => pages,
+    );
+    expect(outcome).toBe('failed');
+    const status = await getDocumentStatus(db, uploader, upload.document.id);
+    expect(status.status).toBe('failed');
+    expect(status.failureReason).toMatch(/more distinct words than the search index takes/);
   });
 
   it('stores HTML in a title as text', async () => {
