@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // tsconfig keeps JSX for Next to compile; tests that render components need it compiled here.
+  oxc: { jsx: { runtime: 'automatic' } },
   test: {
     name: 'web',
     include: ['src/**/*.test.ts'],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
 import { getCourse } from './get-course';
 import { getDocument } from './get-document';
+import { getDocumentPageText } from './get-document-page-text';
 import { listCatalogFacets } from './list-catalog-facets';
 import { listCourseDocuments } from './list-course-documents';
 import { COURSES_PER_PAGE, listCourses } from './list-courses';
@@ -167,7 +168,17 @@ describe('catalogue queries', () => {
     expect(await getCourse(db, ids.hidden)).toBeUndefined();
     expect(await getDocument(db, ids.draft)).toBeUndefined();
     const notes = await getDocument(db, ids.notes);
-    expect(notes?.pages.map((p) => p.number)).toEqual([1, 2]);
     expect(notes?.course.title).toBe('Linear Algebra');
+    expect(await getDocumentPageText(db, ids.draft, 1)).toBeUndefined();
+  });
+
+  it('loads a document with its first page’s text only, and any other page by number', async () => {
+    const notes = await getDocument(db, ids.notes);
+    expect(notes?.firstPageText).toBe('Vectors and linear combinations.');
+    expect(notes).not.toHaveProperty('pages');
+    expect(await getDocumentPageText(db, ids.notes, 2)).toBe(
+      'The Gram-Schmidt process turns any basis into an orthonormal basis.',
+    );
+    expect(await getDocumentPageText(db, ids.notes, 3)).toBeUndefined();
   });
 });

@@ -6,36 +6,32 @@ import {
   toDocumentSummary,
 } from './document-summary';
 
-export interface DocumentPage {
-  number: number;
-  text: string;
-}
-
-export interface DocumentWithPages extends DocumentSummary {
+export interface DocumentDetail extends DocumentSummary {
   language: string;
   updatedAt: Date;
-  pages: DocumentPage[];
+  /**
+   * The first page's text only: the page sends it for search engines and as page 1's text
+   * layer; every other page's text loads when the reader nears it (getDocumentPageText).
+   */
+  firstPageText: string;
 }
 
 export async function getDocument(
   db: Kysely<Database>,
   id: number,
-): Promise<DocumentWithPages | undefined> {
+): Promise<DocumentDetail | undefined> {
   const row = await selectDocumentSummaries(db)
-    .select(['d.language', 'd.updated_at'])
+    .leftJoin('document_pages as p', (join) =>
+      join.onRef('p.document_id', '=', 'd.id').on('p.page_number', '=', 1),
+    )
+    .select(['d.language', 'd.updated_at', 'p.body as first_page_text'])
     .where('d.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const pages = await db
-    .selectFrom('document_pages')
-    .select(['page_number', 'body'])
-    .where('document_id', '=', id)
-    .orderBy('page_number')
-    .execute();
   return {
     ...toDocumentSummary(row),
     language: row.language,
     updatedAt: row.updated_at,
-    pages: pages.map((page) => ({ number: page.page_number, text: page.body })),
+    firstPageText: row.first_page_text ?? '',
   };
 }

@@ -1,41 +1,60 @@
+'use client';
+
 import { MediaImage } from '@coursepack/images/media-image';
-import type { DocumentPage } from '@/catalog/get-document';
+import { memo } from 'react';
+import { usePageText } from './use-page-text';
+
+const SECTION = 'rounded-lg border border-slate-200 bg-white shadow-sm';
 
 /**
- * One page of a document: the rendered PDF page, with its extracted text kept in
- * the page as the accessible text layer (screen readers, find-in-page, copying in
- * text view). Without a page image (text view, or no stored PDF) the text is shown.
+ * One page of a document. Until the reader nears it (`near`), only its place: an empty,
+ * unnamed section of a page's shape, so `#page-N` links and scroll depth work for every page while the HTML of
+ * a 2,000-page document stays small. Near, the rendered PDF page (lazy) with its extracted text
+ * as the accessible text layer (screen readers, find-in-page, copying); without a page image
+ * (text view, or no stored PDF) the text is shown.
  */
-export function DocumentPageView({
+export const DocumentPageView = memo(function DocumentPageView({
+  documentId,
   page,
   pageCount,
+  near,
+  initialText,
   imageSrc,
   landscape,
 }: {
-  page: DocumentPage;
+  documentId: number;
+  page: number;
   pageCount: number;
+  near: boolean;
+  initialText: string | undefined;
   imageSrc: string | null;
   landscape: boolean;
 }) {
+  const text = usePageText(documentId, page, near, initialText);
+  const shape = landscape ? 'aspect-[1.414]' : 'aspect-[1/1.414]';
+  if (!near) {
+    // Nothing but its place (about 50 bytes of HTML): 2,000 of these weigh 100 KB.
+    return <section id={`page-${page}`} className={shape} />;
+  }
+  const body =
+    text.state === 'loaded'
+      ? text.text
+      : text.state === 'failed'
+        ? 'This page’s text could not be loaded.'
+        : '';
   return (
-    <section
-      id={`page-${page.number}`}
-      aria-label={`Page ${page.number}`}
-      className="rounded-lg border border-slate-200 bg-white shadow-sm"
-    >
+    <section id={`page-${page}`} aria-label={`Page ${page}`} className={SECTION}>
       <p className="border-b border-slate-100 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500">
-        Page {page.number} of {pageCount}
+        Page {page} of {pageCount}
       </p>
       {imageSrc ? (
         <>
-          <div
-            className={`w-full bg-slate-100 ${landscape ? 'aspect-[1.414]' : 'aspect-[1/1.414]'}`}
-          >
+          <div className={`w-full bg-slate-100 ${shape}`}>
             <MediaImage
               src={imageSrc}
               alt=""
               aria-hidden="true"
-              loading={page.number <= 1 ? 'eager' : 'lazy'}
+              loading={page <= 1 ? 'eager' : 'lazy'}
               decoding="async"
               className="h-full w-full object-contain"
               fallback={
@@ -45,13 +64,20 @@ export function DocumentPageView({
               }
             />
           </div>
-          <div className="sr-only">{page.text}</div>
+          <div className="sr-only">{body}</div>
         </>
       ) : (
-        <div className="whitespace-pre-line px-6 py-8 font-serif text-[1.05rem] leading-relaxed text-slate-900 sm:px-10">
-          {page.text}
+        <div
+          aria-busy={text.state === 'loading'}
+          className="min-h-40 whitespace-pre-line px-6 py-8 font-serif text-[1.05rem] leading-relaxed text-slate-900 sm:px-10"
+        >
+          {text.state === 'loading' ? (
+            <span className="text-slate-500">Loading the text…</span>
+          ) : (
+            body
+          )}
         </div>
       )}
     </section>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import { inflatingPdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
@@ -8,10 +9,12 @@ import { AppError } from '@/lib/app-error';
 import { rejection } from '@/testing/rejection';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { deleteDocument } from './delete-document';
-import { assertPdfReadable, extractPdfText, isPdf, PDF_PROBLEMS } from './extract-pdf-text';
+import { describePdfProblem, PDF_PROBLEMS } from './describe-pdf-problem';
 import { fetchOriginalPdf } from './fetch-original-pdf';
 import { getDocumentStatus } from './get-document-status';
 import { listUploadCourses } from './list-upload-courses';
+import { PDF_TEXT_LIMITS } from './pdf-text-limits';
+import { processUploadedDocument } from './process-uploaded-document';
 import { recoverStalledDocuments } from './recover-stalled-documents';
 import { startTestMediaService, type TestMediaService } from './testing/media-service';
 import { corruptPdf, encryptedPdf, pngImage, textlessPdf, textPdf } from './testing/pdf-fixtures';
@@ -121,41 +124,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([testDb?.destroy(), media?.close()]);
-});
-
-describe('reading PDFs', () => {
-  it('extracts the text of each page in order, blank pages as empty strings', async () => {
-    const pages = await extractPdfText(
-      await textPdf(['Vector spaces\nand subspaces', '', 'Eigenvalues']),
-    );
-    expect(pages).toEqual(['Vector spaces\nand subspaces', '', 'Eigenvalues']);
-  });
-
-  it('recognises a PDF by its header anywhere in the first 1024 bytes, not by its name', async () => {
-    const pdf = await textPdf(['Hello']);
-    const withJunk = new Uint8Array([...new Uint8Array(1000).fill(32), ...pdf]);
-    const tooLate = new Uint8Array([...new Uint8Array(1030).fill(32), ...pdf]);
-    expect(isPdf(pdf)).toBe(true);
-    expect(isPdf(withJunk)).toBe(true);
-    expect(isPdf(tooLate)).toBe(false);
-    expect(isPdf(await pngImage())).toBe(false);
-  });
-
-  it('explains a password-protected PDF', async () => {
-    const error = await rejection(assertPdfReadable(encryptedPdf()));
-    expect(error.code).toBe('unprocessable');
-    expect(error.message).toBe(PDF_PROBLEMS.encrypted);
-  });
-
-  it('explains a damaged PDF', async () => {
-    const error = await rejection(extractPdfText(corruptPdf()));
-    expect(error.message).toBe(PDF_PROBLEMS.corrupt);
-  });
-
-  it('explains a PDF without selectable text', async () => {
-    const error = await rejection(extractPdfText(textlessPdf()));
-    expect(error.message).toBe(PDF_PROBLEMS.noText);
-  });
 });
 
 describe('uploading a document', () => {
@@ -363,6 +331,49 @@ describe('uploading a document', () => {
     });
     expect(again.document.status).toBe('processing');
     await again.process();
+  });
+
+  it('fails a small PDF whose page inflates to 40 MB, naming the page, and stores no text', async () => {
+    const bytes = await inflatingPdf({ inflatedBytes: 40 * 1024 * 1024 });
+    expect(bytes.byteLength).toBeLessThan(MAX_BYTES);
+    const upload = await uploadDocument(deps(), uploader, {
+      ...(await input({ title: 'Flooded notes' })),
+      file: { bytes, name: 'flood.pdf' },
+    });
+    expect(await upload.process()).toBe('failed');
+    expect(await getDocumentStatus(db, uploader, upload.document.id)).toEqual({
+      status: 'failed',
+      pageCount: 0,
+      failureReason: describePdfProblem({ code: 'pageContentTooLarge', page: 1 }, PDF_TEXT_LIMITS),
+    });
+    const stored = await db
+      .selectFrom('document_pages')
+      .where('document_id', '=', upload.document.id)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.count)).toBe(0);
+  });
+
+  it('fails a document with more distinct words than the search index takes, without retrying', async () => {
+    const upload = await uploadDocument(deps(), uploader, await input({ title: 'Word salad' }));
+    // 200,000 distinct made-up words: over PostgreSQL's 1 MB per tsvector once stemmed.
+    let seed = 7;
+    const word = () =>
+      Array.from({ length: 8 }, () => {
+        seed = (seed * 48271) % 2147483647;
+        return String.fromCharCode(97 + (seed % 26));
+      }).join('');
+    const pages = Array.from({ length: 20 }, () => Array.from({ length: 10_000 }, word).join(' '));
+    const outcome = await processUploadedDocument(
+      db,
+      upload.document.id,
+      new Uint8Array(),
+      async () => pages,
+    );
+    expect(outcome).toBe('failed');
+    const status = await getDocumentStatus(db, uploader, upload.document.id);
+    expect(status.status).toBe('failed');
+    expect(status.failureReason).toMatch(/more distinct words than the search index takes/);
   });
 
   it('stores HTML in a title as text', async () => {

@@ -25,25 +25,49 @@ export async function processUploadedDocument(
   db: Kysely<Database>,
   documentId: number,
   bytes: Uint8Array,
+  extract: (bytes: Uint8Array) => Promise<string[]> = extractPdfText,
 ): Promise<ProcessingOutcome> {
   let pages: string[];
   try {
-    pages = await extractPdfText(bytes);
+    pages = await extract(bytes);
   } catch (error) {
-    const reason =
-      error instanceof AppError ? error.message : 'The text of this PDF could not be read.';
     if (!(error instanceof AppError)) console.error(error);
-    return markFailed(db, documentId, reason).catch((dbError: unknown) => {
-      console.error(`Could not record the failure of document ${documentId}:`, dbError);
-      return 'interrupted' as const;
-    });
+    return recordFailure(
+      db,
+      documentId,
+      error instanceof AppError ? error.message : 'The text of this PDF could not be read.',
+    );
   }
   try {
     return await storePages(db, documentId, pages);
   } catch (error) {
+    // Every attempt would fail the same way: the file, not the database, is the cause.
+    if (isProgramLimitExceeded(error)) return recordFailure(db, documentId, TOO_MANY_WORDS);
     console.error(`Could not store the pages of document ${documentId}:`, error);
     return 'interrupted';
   }
+}
+
+/**
+ * PostgreSQL's limit on one tsvector (1 MB): the search index holds every distinct word of a
+ * document in one (migration 0004), and text within our limits can still hold too many.
+ */
+const TOO_MANY_WORDS =
+  'This PDF holds more distinct words than the search index takes for one document. Split it into parts and upload each.';
+
+function isProgramLimitExceeded(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '54000';
+}
+
+async function recordFailure(
+  db: Kysely<Database>,
+  documentId: number,
+  reason: string,
+): Promise<ProcessingOutcome> {
+  return markFailed(db, documentId, reason).catch((dbError: unknown) => {
+    console.error(`Could not record the failure of document ${documentId}:`, dbError);
+    return 'interrupted' as const;
+  });
 }
 
 /**

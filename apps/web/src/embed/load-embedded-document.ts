@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { type DocumentWithPages, getDocument } from '@/catalog/get-document';
+import { type DocumentDetail, getDocument } from '@/catalog/get-document';
 import { parseRef } from '@/lib/refs';
 import { getDb } from '@/lib/server-context';
 
@@ -11,7 +11,7 @@ import { getDb } from '@/lib/server-context';
  * not-found page (the site's, with its header) instead of the embed's.
  */
 export const findEmbeddedDocument = cache(
-  async (ref: string): Promise<DocumentWithPages | undefined> => {
+  async (ref: string): Promise<DocumentDetail | undefined> => {
     const parsed = parseRef(ref);
     return parsed ? getDocument(await getDb(), parsed.id) : undefined;
   },

@@ -3,13 +3,15 @@ import Link from 'next/link';
 import { getViewer } from '@/auth/get-viewer';
 import { loadDocumentForRef } from '@/catalog/load-document-page';
 import { AnalyticsLink } from '@/components/dashboard/analytics-link';
-import { DocumentPageView } from '@/components/document-page-view';
+import { DocumentPages } from '@/components/document-pages';
 import { DocumentOwnerActions } from '@/components/documents/document-owner-actions';
 import { UnfinishedDocument } from '@/components/documents/unfinished-document';
 import { DownloadDocumentLink } from '@/components/download-document-link';
 import { JsonLd } from '@/components/json-ld';
 import { KindBadge } from '@/components/kind-badge';
 import { BookmarkButton } from '@/components/members/bookmark-button';
+import { PAGE_NUMBER_SLOT } from '@/components/page-image-pattern';
+import { PageJumpForm } from '@/components/page-jump-form';
 import { ShareDocument } from '@/components/share-document';
 import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
 import { loadUnfinishedDocument } from '@/documents/load-managed-document';
@@ -23,6 +25,9 @@ import { getBookmarkState } from '@/members/get-bookmark-state';
 import { TrackDocumentReading } from '@/tracking/track-document-reading';
 import { TrackPageView } from '@/tracking/track-page-view';
 
+/** Up to this many pages, the page list links each; beyond, a "Go to page" field. */
+const LISTED_PAGES_MAX = 40;
+
 type Params = Promise<{ documentRef: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -33,7 +38,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const document = await loadDocumentForRef(ref);
   const description = truncate(
     document.description ||
-      document.pages[0]?.text ||
+      document.firstPageText ||
       `${document.title} — ${document.course.title}`,
     160,
   );
@@ -157,20 +162,24 @@ export default async function DocumentPage({
       <div className="mt-8 grid gap-8 lg:grid-cols-[10rem_1fr]">
         <nav aria-label="Pages" className="lg:sticky lg:top-24 lg:self-start">
           <h2 className="mb-2 text-sm font-semibold text-slate-700">
-            {pluralize(document.pages.length, 'page')}
+            {pluralize(document.pageCount, 'page')}
           </h2>
-          <ol className="flex flex-wrap gap-2 lg:flex-col">
-            {document.pages.map((page) => (
-              <li key={page.number}>
-                <a
-                  href={`#page-${page.number}`}
-                  className="block rounded-md border border-slate-200 bg-white px-3 py-1 text-sm hover:border-brand-600"
-                >
-                  Page {page.number}
-                </a>
-              </li>
-            ))}
-          </ol>
+          {document.pageCount <= LISTED_PAGES_MAX ? (
+            <ol className="flex flex-wrap gap-2 lg:flex-col">
+              {Array.from({ length: document.pageCount }, (_, index) => (
+                <li key={index}>
+                  <a
+                    href={`#page-${index + 1}`}
+                    className="block rounded-md border border-slate-200 bg-white px-3 py-1 text-sm hover:border-brand-600"
+                  >
+                    Page {index + 1}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <PageJumpForm pageCount={document.pageCount} />
+          )}
         </nav>
         <div className="flex flex-col gap-6" data-testid="document-pages">
           <p className="flex justify-end text-sm">
@@ -190,19 +199,18 @@ export default async function DocumentPage({
               </Link>
             )}
           </p>
-          {document.pages.map((page) => (
-            <DocumentPageView
-              key={page.number}
-              page={page}
-              pageCount={document.pageCount}
-              imageSrc={
-                textView || !document.mediaAssetId
-                  ? null
-                  : pageImageUrl(document.mediaAssetId, page.number)
-              }
-              landscape={document.kind === 'slides'}
-            />
-          ))}
+          <DocumentPages
+            documentId={document.id}
+            pageCount={document.pageCount}
+            firstPageText={document.firstPageText}
+            pageImagePattern={
+              textView || !document.mediaAssetId
+                ? null
+                : pageImageUrl(document.mediaAssetId, PAGE_NUMBER_SLOT)
+            }
+            landscape={document.kind === 'slides'}
+            className="flex flex-col gap-6"
+          />
         </div>
       </div>
     </article>

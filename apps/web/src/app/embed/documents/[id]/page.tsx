@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { DocumentPageView } from '@/components/document-page-view';
+import { DocumentPages } from '@/components/document-pages';
+import { PAGE_NUMBER_SLOT } from '@/components/page-image-pattern';
 import { embedderHostOf, readOnCoursepackUrl } from '@/embed/embed-urls';
 import { findEmbeddedDocument } from '@/embed/load-embedded-document';
 import { pluralize } from '@/lib/format';
@@ -58,18 +59,17 @@ export default async function EmbeddedDocumentPage({ params }: { params: Params 
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </header>
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 p-3 sm:p-4">
-        {document.pages.map((page) => (
-          <DocumentPageView
-            key={page.number}
-            page={page}
-            pageCount={document.pageCount}
-            imageSrc={
-              document.mediaAssetId ? pageImageUrl(document.mediaAssetId, page.number) : null
-            }
-            landscape={document.kind === 'slides'}
-          />
-        ))}
+      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col p-3 sm:p-4">
+        <DocumentPages
+          documentId={document.id}
+          pageCount={document.pageCount}
+          firstPageText={document.firstPageText}
+          pageImagePattern={
+            document.mediaAssetId ? pageImageUrl(document.mediaAssetId, PAGE_NUMBER_SLOT) : null
+          }
+          landscape={document.kind === 'slides'}
+          className="flex flex-col gap-4"
+        />
       </main>
     </div>
   );

@@ -1,0 +1,100 @@
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
+
+/** The per-page text contract, through the exported handler with a real database. */
+
+const state = vi.hoisted(() => ({ db: undefined as unknown }));
+vi.mock('server-only', () => ({}));
+vi.mock('@/lib/server-context', () => ({ getDbNow: () => state.db }));
+
+const { GET } = await import('./route');
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+const ids = { published: 0, draft: 0 };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  state.db = db;
+  const { north, maths } = await insertCatalogTaxonomy(db);
+  const course = await db
+    .insertInto('courses')
+    .values({
+      slug: 'optics',
+      title: 'Optics',
+      subject_id: maths.id,
+      institution_id: north.id,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const [published, draft] = await db
+    .insertInto('documents')
+    .values([
+      {
+        course_id: course.id,
+        slug: 'lenses',
+        title: 'Lenses',
+        kind: 'notes',
+        page_count: 2,
+        published: true,
+      },
+      { course_id: course.id, slug: 'draft', title: 'Draft', kind: 'notes', published: false },
+    ])
+    .returning('id')
+    .execute();
+  if (!published || !draft) throw new Error('fixture rows missing');
+  ids.published = published.id;
+  ids.draft = draft.id;
+  await db
+    .insertInto('document_pages')
+    .values([
+      { document_id: published.id, page_number: 1, body: 'Thin lenses.' },
+      { document_id: published.id, page_number: 2, body: 'Snell’s law bends light.' },
+      { document_id: draft.id, page_number: 1, body: 'Hidden.' },
+    ])
+    .execute();
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+function get(id: string, page: string): Promise<Response> {
+  return GET(new Request(`http://localhost/api/documents/${id}/pages/${page}/text`), {
+    params: Promise.resolve({ id, page }),
+  });
+}
+
+describe('GET /api/documents/[id]/pages/[page]/text', () => {
+  it('answers one page’s text as plain text that caches may keep', async () => {
+    const response = await get(String(ids.published), '2');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+    await expect(response.text()).resolves.toBe('Snell’s law bends light.');
+  });
+
+  it('takes a page’s `{id}-{slug}` ref as the id', async () => {
+    const response = await get(`${ids.published}-lenses`, '1');
+    await expect(response.text()).resolves.toBe('Thin lenses.');
+  });
+
+  it('answers 404 for a page that does not exist, a bad page number or a hidden document', async () => {
+    for (const [id, page] of [
+      [String(ids.published), '3'],
+      [String(ids.published), '0'],
+      [String(ids.published), '1.5'],
+      [String(ids.draft), '1'],
+      ['nothing', '1'],
+    ] as const) {
+      const response = await get(id, page);
+      expect(response.status, `${id}/${page}`).toBe(404);
+      expect(response.headers.get('cache-control') ?? '').not.toMatch(/public/);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+
+export type PageText =
+  | { state: 'loading' }
+  | { state: 'loaded'; text: string }
+  | { state: 'failed' };
+
+/**
+ * One page's text from `GET /api/documents/{id}/pages/{n}/text` once `wanted` (the reader is
+ * near the page); the browser's HTTP cache keeps it for the next visit. `initial` (page 1's
+ * text, sent with the page) needs no request.
+ */
+export function usePageText(
+  documentId: number,
+  page: number,
+  wanted: boolean,
+  initial: string | undefined,
+): PageText {
+  const [text, setText] = useState<PageText>(
+    initial === undefined ? { state: 'loading' } : { state: 'loaded', text: initial },
+  );
+  const needed = wanted && text.state === 'loading';
+  useEffect(() => {
+    if (!needed) return;
+    const controller = new AbortController();
+    fetch(`/api/documents/${documentId}/pages/${page}/text`, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        setText({ state: 'loaded', text: await response.text() });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setText({ state: 'failed' });
+      });
+    return () => controller.abort();
+  }, [documentId, page, needed]);
+  return text;
+}

@@ -1,0 +1,198 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import type { PdfProblem } from './describe-pdf-problem';
+import type { PdfTextLimits } from './pdf-text-limits';
+import { scanPdfStreams } from './scan-pdf-streams';
+
+/**
+ * pdf.js itself, run inside the reading child process (run-pdf-reader-child.ts), never in the web
+ * app: it parses synchronously and holds whatever a file makes it hold. Imports stay relative
+ * (no `@/` aliases): the child runs this file outside Next's bundler.
+ */
+export type PdfReading = { ok: true; pages: string[] } | { ok: false; problem: PdfProblem };
+
+/**
+ * pdfjs-dist's folder, for its font data and CMaps. Resolved from the working directory (the
+ * app's or the repository's) at run time, like the child process's own file.
+ */
+function pdfjsFolder(): string {
+  const resolveFromCwd = createRequire(path.join(process.cwd(), 'package.json')).resolve;
+  return path.dirname(resolveFromCwd('pdfjs-dist/package.json'));
+}
+
+class Unreadable extends Error {
+  constructor(readonly problem: PdfProblem) {
+    super(problem.code);
+  }
+}
+
+async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const pdfjsRoot = pdfjsFolder();
+  const task = getDocument({
+    // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps its own.
+    data: new Uint8Array(bytes),
+    // Fonts that are not embedded (Helvetica…) map their glyphs to text through these.
+    standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}${path.sep}`,
+    cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}${path.sep}`,
+    cMapPacked: true,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy();
+    const password = error instanceof Error && error.name === 'PasswordException';
+    throw new Unreadable({ code: password ? 'encrypted' : 'corrupt' });
+  }
+}
+
+/** Opens the PDF to check that it can be read at all; cheap (pages are parsed lazily). */
+export async function checkPdfOpens(bytes: Uint8Array): Promise<PdfReading> {
+  try {
+    const pdf = await openPdf(bytes);
+    await pdf.destroy();
+    return { ok: true, pages: [] };
+  } catch (error) {
+    if (error instanceof Unreadable) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
+/** Line breaks as the PDF lays them out; control characters (and NUL, which PostgreSQL text refuses) dropped. */
+function cleanPageText(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** At a word boundary when there is one near, then the note saying why. */
+function cutText(text: string, maxChars: number, note: string): string {
+  const head = text.slice(0, maxChars);
+  const lastSpace = head.search(/\s\S*$/);
+  const kept = lastSpace > maxChars * 0.9 ? head.slice(0, lastSpace) : head;
+  return `${kept.trimEnd()}\n\n${note}`;
+}
+
+function itemText(item: TextItem | { type: string }): string {
+  return 'str' in item ? `${item.str}${item.hasEOL ? '\n' : ''}` : '';
+}
+
+/**
+ * A page's text, read chunk by chunk and dropped once it passes `maxChars` (with room for the
+ * whitespace cleaning removes): pdf.js stops evaluating the page when its stream is cancelled.
+ */
+async function readPageText(
+  pdf: PDFDocumentProxy,
+  number: number,
+  maxChars: number,
+): Promise<{ text: string; cut: boolean }> {
+  const page = await pdf.getPage(number);
+  try {
+    const reader = page.streamTextContent().getReader();
+    let raw = '';
+    let cut = false;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      const value: { items: (TextItem | { type: string })[] } = chunk.value;
+      raw += value.items.map(itemText).join('');
+      if (raw.length > maxChars * 2) {
+        cut = true;
+        // Not awaited: pdf.js settles a cancel only when the page's evaluation notices it.
+        reader.cancel(new Error('Page text over the limit')).catch(() => {});
+        break;
+      }
+    }
+    const text = cleanPageText(raw);
+    return { text, cut: cut || text.length > maxChars };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** The first page whose own content expands beyond the limit, if any (cheap: no content is read). */
+async function findOversizedPage(
+  pdf: PDFDocumentProxy,
+  contentBytes: (pageObjectNumber: number) => number | undefined,
+  maxBytes: number,
+): Promise<number | undefined> {
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const bytes = page.ref ? contentBytes(page.ref.num) : undefined;
+    if (bytes !== undefined && bytes > maxBytes) return number;
+  }
+  return undefined;
+}
+
+/**
+ * The text of every page, in order (an empty string for a page without text), within `limits`:
+ * streams are measured before pdf.js decodes any (scan-pdf-streams.ts), a page's text is cut at
+ * `maxPageChars` and the document's at `maxDocumentChars`, each cut ending with a note that
+ * says so, for readers and for its uploader.
+ */
+export async function readPdfText(bytes: Uint8Array, limits: PdfTextLimits): Promise<PdfReading> {
+  const scan = scanPdfStreams(bytes, limits);
+  if (!scan.ok) return { ok: false, problem: { code: scan.problem } };
+  let pdf: PDFDocumentProxy | undefined;
+  try {
+    pdf = await openPdf(bytes);
+    if (pdf.numPages > limits.maxPages) {
+      return { ok: false, problem: { code: 'tooManyPages', pages: pdf.numPages } };
+    }
+    const oversizedPage = await findOversizedPage(
+      pdf,
+      scan.pageContentBytes,
+      limits.maxPageContentBytes,
+    );
+    if (oversizedPage !== undefined) {
+      return { ok: false, problem: { code: 'pageContentTooLarge', page: oversizedPage } };
+    }
+    // Beyond every page's own content: a form, a font or an object stream.
+    if (scan.oversized) return { ok: false, problem: { code: 'streamTooLarge' } };
+
+    const pages: string[] = [];
+    let budget = limits.maxDocumentChars;
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      if (budget <= 0) {
+        pages.push('');
+        continue;
+      }
+      const pageLimit = Math.min(limits.maxPageChars, budget);
+      const { text, cut } = await readPageText(pdf, number, pageLimit);
+      if (!cut) {
+        pages.push(text);
+        budget -= text.length;
+      } else if (pageLimit < limits.maxPageChars) {
+        pages.push(
+          cutText(
+            text,
+            pageLimit,
+            `[Text cut: Coursepack keeps ${limits.maxDocumentChars.toLocaleString('en-US')} characters of a document’s text; the text from here to the last page is not shown or searchable.]`,
+          ),
+        );
+        budget = 0;
+      } else {
+        pages.push(
+          cutText(
+            text,
+            pageLimit,
+            `[Text cut: this page holds more than ${limits.maxPageChars.toLocaleString('en-US')} characters; Coursepack keeps the first ${limits.maxPageChars.toLocaleString('en-US')}.]`,
+          ),
+        );
+        budget -= pageLimit;
+      }
+    }
+    if (pages.every((text) => text === '')) return { ok: false, problem: { code: 'noText' } };
+    return { ok: true, pages };
+  } catch (error) {
+    if (error instanceof Unreadable) return { ok: false, problem: error.problem };
+    return { ok: false, problem: { code: 'corrupt' } };
+  } finally {
+    await pdf?.destroy();
+  }
+}
