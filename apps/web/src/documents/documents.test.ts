@@ -82,7 +82,15 @@ async function mediaStatus(publicId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
+  [testDb, media] = await Promise.all([
+    createTestDatabase(),
+    // Our media service refuses PDF bombs at upload; Cloudinary, the other store the app runs
+    // against, does not. The web app's own bounds are tested here as if the store checked nothing.
+    startTestMediaService({
+      MEDIA_PDF_MAX_CONTENT_BYTES: String(1024 * 1024 * 1024),
+      MEDIA_PDF_MAX_OPERATORS: '100000000',
+    }),
+  ]);
   db = testDb.db;
   await insertViewers(db, [uploader, other, courseOwner, admin]);
   const institution = await db
