@@ -9,7 +9,8 @@
  *   - the inflating PDF (one page whose content stream inflates to 100 MB of text), uploaded
  *     through the web app again and again (text extraction) and straight to media (its page
  *     thumbnails then requested anonymously, should media store it);
- *   - 50-step transformation chains on a 3000×2000 image, six at a time;
+ *   - 50-step transformation chains on a 3000×2000 image, six at a time, next to six loops on
+ *     one cached thumbnail: the baseline of what any such flood of cheap answers costs;
  *   - four readers looping on the page of a 1,990-page document, next to four readers looping
  *     on a demo document: the baseline of what any four looping readers cost this machine.
  * A service passing BENCH_ABUSE_KILL_MB (default 6000) of memory is killed (and reported), so a
@@ -332,6 +333,15 @@ try {
         await loop(6, until, (index) =>
           statusOf(
             `${mediaUrl}/${CLOUD}/image/upload/${chain}/w_${100 + index}/v${image.version}/${image.public_id}.jpg`,
+          ),
+        ),
+      ),
+    ),
+    await during('six loops on one cached thumbnail (baseline)', async (until) =>
+      describeStatuses(
+        await loop(6, until, () =>
+          statusOf(
+            `${mediaUrl}/${CLOUD}/image/upload/w_100/v${image.version}/${image.public_id}.jpg`,
           ),
         ),
       ),
