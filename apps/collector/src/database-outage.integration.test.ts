@@ -1,9 +1,7 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createDb } from '@coursepack/db/client';
-import { migrateToLatest } from '@coursepack/db/migrate';
-import { type PostgresServer, startPostgresServer } from '@coursepack/db/postgres-server';
+import {
+  type StoppableDatabase,
+  startStoppableDatabase,
+} from '@coursepack/db/testing/stoppable-database';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,24 +10,14 @@ import { parseCollectorConfig } from './config';
 import { makePayload } from './testing/make-payload';
 
 // A PostgreSQL of this suite's own, so it can be stopped and restarted under the collector.
-let server: PostgresServer;
-let dataDir: string;
+let database: StoppableDatabase;
 let app: FastifyInstance;
 const RETRY_MS = 200;
 
 beforeAll(async () => {
-  const base = await mkdtemp(path.join(os.tmpdir(), 'coursepack-collector-outage-'));
-  await chmod(base, 0o755);
-  dataDir = path.join(base, 'cluster');
-  server = await startPostgresServer({ dataDir, unsafeFast: true });
-  const db = createDb(server.url, { max: 1 });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  database = await startStoppableDatabase('collector-outage');
   const config = parseCollectorConfig({
-    DATABASE_URL: server.url,
+    DATABASE_URL: database.url,
     COLLECTOR_RATE_LIMIT_MAX: '0',
     COLLECTOR_DB_RETRY_MS: String(RETRY_MS),
     COLLECTOR_DB_TIMEOUT_MS: '2000',
@@ -39,13 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await server?.stop();
-  if (server) {
-    // The cluster may live elsewhere when its user cannot reach the temp folder.
-    await rm(server.dataDir, { recursive: true, force: true });
-    await rm(`${server.dataDir}.password`, { force: true });
-    await rm(path.dirname(dataDir), { recursive: true, force: true });
-  }
+  await database?.destroy();
 });
 
 const send = (payload = makePayload()) =>
@@ -71,7 +53,7 @@ it('answers 503 while the database is down and 204 again once it is back, withou
   const before = makePayload();
   expect((await send(before)).statusCode).toBe(204);
 
-  await server.stop();
+  await database.stop();
   const during = makePayload();
   const down = await send(during);
   expect(down.statusCode).toBe(503);
@@ -84,12 +66,12 @@ it('answers 503 while the database is down and 204 again once it is back, withou
     database: 'down',
   });
 
-  server = await startPostgresServer({ dataDir, port: server.port, unsafeFast: true });
+  await database.start();
   await new Promise((resolve) => setTimeout(resolve, RETRY_MS + 50));
   // The tracker retries the refused event with the same id: stored once, alongside the first.
   expect((await send(during)).statusCode).toBe(204);
   expect((await send(during)).statusCode).toBe(204);
-  expect((await storedIds(server.url)).sort()).toEqual([before.event_id, during.event_id].sort());
+  expect((await storedIds(database.url)).sort()).toEqual([before.event_id, during.event_id].sort());
   expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({
     database: 'up',
   });

@@ -1,9 +1,7 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createDb } from '@coursepack/db/client';
-import { migrateToLatest } from '@coursepack/db/migrate';
-import { type PostgresServer, startPostgresServer } from '@coursepack/db/postgres-server';
+import {
+  type StoppableDatabase,
+  startStoppableDatabase,
+} from '@coursepack/db/testing/stoppable-database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { PROBE_INTERVAL_MS } from '@/lib/database-health';
@@ -22,18 +20,11 @@ vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
 
 const SITE = 'http://localhost:3000';
 const owner = testViewer('owner');
-let server: PostgresServer;
-let dataDir: string;
+let database: StoppableDatabase;
 let courseId = 0;
 
 beforeAll(async () => {
-  const base = await mkdtemp(path.join(os.tmpdir(), 'coursepack-web-outage-'));
-  await chmod(base, 0o755);
-  dataDir = path.join(base, 'cluster');
-  server = await startPostgresServer({ dataDir, unsafeFast: true });
-  const db = createDb(server.url, { max: 1 });
-  try {
-    await migrateToLatest(db);
+  database = await startStoppableDatabase('web-outage', async (db) => {
     await insertViewers(db, [owner]);
     const { north, physics } = await insertCatalogTaxonomy(db);
     const course = await db
@@ -49,20 +40,13 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     courseId = course.id;
-  } finally {
-    await db.destroy();
-  }
-  process.env.DATABASE_URL = server.url;
+  });
+  process.env.DATABASE_URL = database.url;
   process.env.SITE_URL = SITE;
 });
 
 afterAll(async () => {
-  await server?.stop();
-  if (server) {
-    await rm(server.dataDir, { recursive: true, force: true });
-    await rm(`${server.dataDir}.password`, { force: true });
-    await rm(path.dirname(dataDir), { recursive: true, force: true });
-  }
+  await database?.destroy();
 });
 
 const routes = async () => ({
@@ -99,7 +83,7 @@ describe('while PostgreSQL is down', () => {
     // Healthy: the proxy lets pages through without touching the database.
     expect((await proxy()).headers.get('x-middleware-next')).toBe('1');
 
-    await server.stop();
+    await database.stop();
     // The pool's idle connection was ended by the shutdown: pages are answered 503 at once,
     // before any request has run into the outage.
     const firstPage = await proxy();
@@ -125,7 +109,7 @@ describe('while PostgreSQL is down', () => {
     expect(page.headers.get('retry-after')).toBe('5');
     expect(await page.text()).toContain('cannot reach our database');
 
-    server = await startPostgresServer({ dataDir, port: server.port, unsafeFast: true });
+    await database.start();
     skipProbeInterval();
     expect((await proxy()).headers.get('x-middleware-next')).toBe('1');
     vi.restoreAllMocks();
