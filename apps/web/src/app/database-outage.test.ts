@@ -5,7 +5,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { PROBE_INTERVAL_MS } from '@/lib/database-health';
-import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
+import { insertOpticsCourse } from '@/testing/insert-catalog-taxonomy';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -26,20 +26,7 @@ let courseId = 0;
 beforeAll(async () => {
   database = await startStoppableDatabase('web-outage', async (db) => {
     await insertViewers(db, [owner]);
-    const { north, physics } = await insertCatalogTaxonomy(db);
-    const course = await db
-      .insertInto('courses')
-      .values({
-        slug: 'optics',
-        title: 'Optics',
-        subject_id: physics.id,
-        institution_id: north.id,
-        owner_id: owner.id,
-        published: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    courseId = course.id;
+    courseId = await insertOpticsCourse(db, owner.id);
   });
   process.env.DATABASE_URL = database.url;
   process.env.SITE_URL = SITE;

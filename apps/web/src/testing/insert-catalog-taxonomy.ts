@@ -22,3 +22,24 @@ export async function insertCatalogTaxonomy(db: Kysely<Database>) {
   if (!north || !lake || !maths || !physics) throw new Error('fixture rows missing');
   return { north, lake, maths, physics };
 }
+
+/** A published physics course ("Optics") on a fresh taxonomy, owned by `ownerId` if given; its id. */
+export async function insertOpticsCourse(
+  db: Kysely<Database>,
+  ownerId: string | null = null,
+): Promise<number> {
+  const { north, physics } = await insertCatalogTaxonomy(db);
+  const course = await db
+    .insertInto('courses')
+    .values({
+      slug: 'optics',
+      title: 'Optics',
+      subject_id: physics.id,
+      institution_id: north.id,
+      owner_id: ownerId,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return course.id;
+}

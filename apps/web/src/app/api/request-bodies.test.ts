@@ -7,7 +7,7 @@ import type { Viewer } from '@/auth/viewer';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@/lib/check-image-upload';
 import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/lib/read-limited-body';
 import { COUNTING_CHUNK_BYTES, countingBody } from '@/testing/counting-body';
-import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
+import { insertOpticsCourse } from '@/testing/insert-catalog-taxonomy';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -124,20 +124,7 @@ beforeAll(async () => {
   db = testDb.db;
   state.db = db;
   await insertViewers(db, [owner]);
-  const { north, physics } = await insertCatalogTaxonomy(db);
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'optics',
-      title: 'Optics',
-      subject_id: physics.id,
-      institution_id: north.id,
-      owner_id: owner.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  courseId = course.id;
+  courseId = await insertOpticsCourse(db, owner.id);
   const document = await db
     .insertInto('documents')
     .values({

@@ -2,7 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
+import { insertOpticsCourse } from '@/testing/insert-catalog-taxonomy';
 
 /** The per-page text contract, through the exported handler with a real database. */
 
@@ -20,30 +20,19 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   state.db = db;
-  const { north, maths } = await insertCatalogTaxonomy(db);
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'optics',
-      title: 'Optics',
-      subject_id: maths.id,
-      institution_id: north.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const courseId = await insertOpticsCourse(db);
   const [published, draft] = await db
     .insertInto('documents')
     .values([
       {
-        course_id: course.id,
+        course_id: courseId,
         slug: 'lenses',
         title: 'Lenses',
         kind: 'notes',
         page_count: 2,
         published: true,
       },
-      { course_id: course.id, slug: 'draft', title: 'Draft', kind: 'notes', published: false },
+      { course_id: courseId, slug: 'draft', title: 'Draft', kind: 'notes', published: false },
     ])
     .returning('id')
     .execute();
