@@ -12,14 +12,20 @@ export interface TestMediaService {
   close(): Promise<void>;
 }
 
-/** The real media service in this process, on a free port, over a temporary data folder. */
-export async function startTestMediaService(): Promise<TestMediaService> {
+/**
+ * The real media service in this process, on a free port, over a temporary data folder;
+ * `env` sets more of its configuration (its limits).
+ */
+export async function startTestMediaService(
+  env: Record<string, string> = {},
+): Promise<TestMediaService> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-uploads-'));
   const config = parseMediaConfig({
     DATA_DIR: dataDir,
     MEDIA_API_KEY: 'test-key',
     MEDIA_API_SECRET: 'test-secret-123',
     MEDIA_CLOUD_NAME: 'coursepack',
+    ...env,
   });
   const app = await buildMediaApp(config);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
