@@ -29,7 +29,7 @@ export interface PdfRendererLimits {
    * times through a repeated form grew it by up to 200 MB a second).
    */
   maxRenderGrowthMb: number;
-  /** Largest decoded stream, and most operators per content stream (see check-pdf-content). */
+  /** Largest decoded stream, and most operators per content stream (see @coursepack/pdf-guard). */
   maxContentBytes: number;
   maxOperators: number;
   /** Larger images inside a PDF are skipped (their decoded pixels are native memory). */

@@ -2,18 +2,31 @@
 // drawing in Node (its "fake worker"), which would otherwise stall every request, including
 // cached hits and the 423 timer. Plain JavaScript because worker threads start without the
 // TypeScript loader that runs the rest of the service. The parent caps this thread's heap and
-// terminates it when a render outlives its deadline; here every document is checked by
-// findContentLimitViolation before pdf.js parses it.
+// terminates it when a render outlives its deadline; here every document's streams are checked
+// (@coursepack/pdf-guard) before pdf.js parses it.
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { describeStreamProblem, scanPdfStreams } from '@coursepack/pdf-guard/scan-pdf-streams';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { findContentLimitViolation } from './check-pdf-content.mjs';
 
 /** @type {{ maxContentBytes: number, maxOperators: number, maxImagePixels: number }} */
 const limits = workerData;
+/**
+ * All streams together may decode to this many times the per-stream limit: many streams each
+ * just under it would otherwise make the check itself the expensive part.
+ */
+const TOTAL_CONTENT_FACTOR = 16;
+/** @type {import('@coursepack/pdf-guard/scan-pdf-streams').StreamLimits} */
+const streamLimits = {
+  maxStreamBytes: limits.maxContentBytes,
+  maxTotalStreamBytes: limits.maxContentBytes * TOTAL_CONTENT_FACTOR,
+  maxOperators: limits.maxOperators,
+  // Any problem refuses the whole document: the first is reason enough.
+  stopAtFirstProblem: true,
+};
 
 /** A document refused by the content check: the parent remembers it and answers 400. */
 class ContentLimitError extends Error {}
@@ -44,8 +57,8 @@ function acquireDocument(file, version) {
     documents.delete(key);
   } else {
     const loading = readFile(file).then((bytes) => {
-      const violation = findContentLimitViolation(bytes, limits);
-      if (violation) throw new ContentLimitError(violation);
+      const [problem] = scanPdfStreams(bytes, streamLimits).problems;
+      if (problem) throw new ContentLimitError(describeStreamProblem(problem, streamLimits));
       return getDocument({
         data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         standardFontDataUrl,

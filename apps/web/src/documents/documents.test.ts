@@ -82,15 +82,7 @@ async function mediaStatus(publicId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  [testDb, media] = await Promise.all([
-    createTestDatabase(),
-    // Our media service refuses PDF bombs at upload; Cloudinary, the other store the app runs
-    // against, does not. The web app's own bounds are tested here as if the store checked nothing.
-    startTestMediaService({
-      MEDIA_PDF_MAX_CONTENT_BYTES: String(1024 * 1024 * 1024),
-      MEDIA_PDF_MAX_OPERATORS: '100000000',
-    }),
-  ]);
+  [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   await insertViewers(db, [uploader, other, courseOwner, admin]);
   const institution = await db
@@ -344,10 +336,24 @@ describe('uploading a document', () => {
   it('fails a small PDF whose page inflates to 40 MB, naming the page, and stores no text', async () => {
     const bytes = await inflatingPdf({ inflatedBytes: 40 * 1024 * 1024 });
     expect(bytes.byteLength).toBeLessThan(MAX_BYTES);
-    const upload = await uploadDocument(deps(), uploader, {
+    const flood = async () => ({
       ...(await input({ title: 'Flooded notes' })),
       file: { bytes, name: 'flood.pdf' },
     });
+    // The media service's own check of the file's streams refuses it at upload…
+    const refused = await rejection(uploadDocument(deps(), uploader, await flood()));
+    expect(refused.code).toBe('unprocessable');
+    expect(refused.message).toMatch(/PDF stream \d+ 0 decodes to more than 16777216 bytes/);
+    // …and a media service configured to take it leaves the reading's limits to refuse it.
+    const lenient = await startTestMediaService({
+      MEDIA_PDF_MAX_CONTENT_BYTES: String(64 * 1024 * 1024),
+      MEDIA_PDF_MAX_OPERATORS: '100000000',
+    });
+    const upload = await uploadDocument(
+      { ...deps(), media: lenient.credentials },
+      uploader,
+      await flood(),
+    ).finally(() => lenient.close());
     expect(await upload.process()).toBe('failed');
     expect(await getDocumentStatus(db, uploader, upload.document.id)).toEqual({
       status: 'failed',

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { scanPdfStreams } from '@coursepack/pdf-guard/scan-pdf-streams';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { PdfProblem } from './describe-pdf-problem';
 import type { PdfTextLimits } from './pdf-text-limits';
-import { scanPdfStreams } from './scan-pdf-streams';
 
 /**
  * pdf.js itself, run inside the reading child process (run-pdf-reader-child.ts), never in the web
@@ -131,13 +131,15 @@ async function findOversizedPage(
 
 /**
  * The text of every page, in order (an empty string for a page without text), within `limits`:
- * streams are measured before pdf.js decodes any (scan-pdf-streams.ts), a page's text is cut at
+ * streams are measured before pdf.js decodes any (@coursepack/pdf-guard), a page's text is cut at
  * `maxPageChars` and the document's at `maxDocumentChars`, each cut ending with a note that
  * says so, for readers and for its uploader.
  */
 export async function readPdfText(bytes: Uint8Array, limits: PdfTextLimits): Promise<PdfReading> {
-  const scan = scanPdfStreams(bytes, limits);
-  if (!scan.ok) return { ok: false, problem: { code: scan.problem } };
+  const { maxStreamBytes, maxTotalStreamBytes } = limits;
+  const scan = scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes });
+  const problems = new Set(scan.problems.map((problem) => problem.code));
+  if (problems.has('totalTooLarge')) return { ok: false, problem: { code: 'totalTooLarge' } };
   let pdf: PDFDocumentProxy | undefined;
   try {
     pdf = await openPdf(bytes);
@@ -153,7 +155,7 @@ export async function readPdfText(bytes: Uint8Array, limits: PdfTextLimits): Pro
       return { ok: false, problem: { code: 'pageContentTooLarge', page: oversizedPage } };
     }
     // Beyond every page's own content: a form, a font or an object stream.
-    if (scan.oversized) return { ok: false, problem: { code: 'streamTooLarge' } };
+    if (problems.has('streamTooLarge')) return { ok: false, problem: { code: 'streamTooLarge' } };
 
     const pages: string[] = [];
     let budget = limits.maxDocumentChars;

@@ -14,7 +14,7 @@ export interface TestMediaService {
 
 /**
  * The real media service in this process, on a free port, over a temporary data folder;
- * `env` sets more of its variables.
+ * `env` sets more of its configuration (its limits).
  */
 export async function startTestMediaService(
   env: Record<string, string> = {},

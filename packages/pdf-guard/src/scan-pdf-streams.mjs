@@ -1,0 +1,459 @@
+// A pre-flight check of a PDF's streams, run before pdf.js sees the file. pdf.js inflates a
+// content stream whole and turns every operator into operator-list entries (and every shown
+// character into glyph objects and canvas paths) before anything can stop it: a 300 KB file
+// inflating to 100 MB of text grew a service to 24 GB. Here each stream is inflated by zlib
+// with a hard output cap, one at a time, and its operators are counted by a small tokenizer
+// that allocates nothing per token, so a bomb costs at most `maxStreamBytes` of memory and the
+// whole scan at most `maxTotalStreamBytes` of decoding.
+//
+// The file is read object by object (`N G obj … endobj`, and the objects packed inside object
+// streams), as pdf.js itself does when a file's cross-reference table is broken, so a damaged
+// table cannot hide a stream. Every search is bounded by the object it is in: no input makes
+// the scan quadratic.
+//
+// Plain JavaScript with JSDoc (types in scan-pdf-streams.d.mts): the media service's PDF
+// worker threads import it, and worker threads start without the TypeScript loader.
+
+import { constants, inflateRawSync } from 'node:zlib';
+
+/**
+ * @typedef {import('./scan-pdf-streams.mjs').StreamLimits} StreamLimits
+ * @typedef {import('./scan-pdf-streams.mjs').StreamProblem} StreamProblem
+ * @typedef {import('./scan-pdf-streams.mjs').StreamScan} StreamScan
+ * @typedef {{ number: number, label: string, head: string, data?: Buffer }} PdfObject
+ * @typedef {{ head: string, decodedBytes?: number }} ScannedObject
+ */
+
+const OBJ = Buffer.from('obj', 'latin1');
+const END_OBJ = Buffer.from('endobj', 'latin1');
+const STREAM = Buffer.from('stream', 'latin1');
+const END_STREAM = Buffer.from('endstream', 'latin1');
+/** `N G ` before an `obj` keyword: a header is never longer than this. */
+const MAX_HEADER_BYTES = 24;
+
+/** Images are bounded by pdf.js's pixel limit; attachments are never decoded to render or read. */
+const NOT_DECODED = /\/Subtype\s*\/Image\b|\/Type\s*\/EmbeddedFile\b/;
+/** Streams that are not drawing instructions: bounded in size, their tokens not counted. */
+const NOT_CONTENT =
+  /\/Length[123]\b|\/Subtype\s*\/(Type1C|CIDFontType0C|OpenType|XML)\b|\/Type\s*\/(ObjStm|XRef|Metadata|CMap)\b|\/FunctionType\b|\/ShadingType\b|\/N\s+\d/;
+const OBJECT_STREAM = /\/Type\s*\/ObjStm\b/;
+const REFERENCE = /(\d+)\s+\d+\s+R\b/g;
+
+const WHITESPACE = new Uint8Array(256);
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) WHITESPACE[byte] = 1;
+/** Regular characters: neither whitespace nor one of PDF's delimiters `()<>[]{}/%`. */
+const REGULAR = new Uint8Array(256).fill(1);
+for (let byte = 0; byte < 256; byte++) if (WHITESPACE[byte]) REGULAR[byte] = 0;
+for (const character of '()<>[]{}/%') REGULAR[character.charCodeAt(0)] = 0;
+
+/** What `decodeStream` answers for a stream decoding beyond its limit. */
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * Where `search` first occurs in `bytes` between `from` and `to`, or -1: searches stay within
+ * one object, so many objects cost one pass over the file, not one pass each.
+ * @param {Buffer} bytes
+ * @param {Buffer} search
+ * @param {number} from
+ * @param {number} to
+ */
+function indexWithin(bytes, search, from, to) {
+  const index = bytes.subarray(from, to).indexOf(search);
+  return index < 0 ? -1 : from + index;
+}
+
+/**
+ * The next object header (`N G obj`) from `from`: where it starts and where its body does.
+ * @param {Buffer} bytes
+ * @param {number} from
+ */
+function findObjectHeader(bytes, from) {
+  for (let at = bytes.indexOf(OBJ, from); at >= 0; at = bytes.indexOf(OBJ, at + OBJ.length)) {
+    if (REGULAR[bytes[at + OBJ.length] ?? 0x20]) continue;
+    // `endobj` has no digits just before it, so it never matches.
+    const header = /(\d+)\s+(\d+)\s*$/.exec(
+      bytes.toString('latin1', Math.max(0, at - MAX_HEADER_BYTES), at),
+    );
+    if (!header) continue;
+    return {
+      start: at - header[0].length,
+      bodyStart: at + OBJ.length,
+      number: Number(header[1]),
+      label: `${header[1]} ${header[2]}`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The `stream` keyword in an object's body, followed by CRLF or LF (a lone CR is tolerated, as
+ * pdf.js does): where the keyword is and where the data starts.
+ * @param {Buffer} bytes
+ * @param {number} from
+ * @param {number} to
+ */
+function findStreamKeyword(bytes, from, to) {
+  for (let at = indexWithin(bytes, STREAM, from, to); at >= 0; ) {
+    let dataStart = at + STREAM.length;
+    if (bytes[dataStart] === 0x0d) dataStart++;
+    if (bytes[dataStart] === 0x0a) dataStart++;
+    if (!REGULAR[bytes[at - 1] ?? 0x20] && dataStart > at + STREAM.length) {
+      return { keyword: at, dataStart };
+    }
+    at = indexWithin(bytes, STREAM, at + STREAM.length, to);
+  }
+  return undefined;
+}
+
+/**
+ * Where a stream's data ends: its direct `/Length` when `endstream` follows there, else the
+ * next `endstream` (indirect or wrong lengths are common).
+ * @param {Buffer} bytes
+ * @param {string} head
+ * @param {number} start
+ */
+function findStreamEnd(bytes, head, start) {
+  const length = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(head);
+  if (length) {
+    const end = start + Number(length[1]);
+    let after = end;
+    while (after < bytes.length && after < end + 64 && WHITESPACE[bytes[after] ?? 0]) after++;
+    if (bytes.subarray(after, after + END_STREAM.length).equals(END_STREAM)) return end;
+  }
+  const endKeyword = bytes.indexOf(END_STREAM, start);
+  return endKeyword < 0 ? bytes.length : endKeyword;
+}
+
+/**
+ * Every top-level object, in file order. Each reaches to its `endobj` or to the next header,
+ * whichever comes first; a stream's data may spell `obj` by chance, so the next header is
+ * looked for after it.
+ * @param {Buffer} bytes
+ * @returns {Generator<PdfObject>}
+ */
+function* findObjects(bytes) {
+  let header = findObjectHeader(bytes, 0);
+  while (header) {
+    const start = header.bodyStart;
+    let next = findObjectHeader(bytes, start);
+    const regionEnd = next ? next.start : bytes.length;
+    const endObj = indexWithin(bytes, END_OBJ, start, regionEnd);
+    const bodyEnd = endObj < 0 ? regionEnd : endObj;
+    const stream = findStreamKeyword(bytes, start, bodyEnd);
+    if (stream) {
+      const head = bytes.toString('latin1', start, stream.keyword);
+      const dataEnd = findStreamEnd(bytes, head, stream.dataStart);
+      if (next && next.start < dataEnd) next = findObjectHeader(bytes, dataEnd);
+      yield {
+        number: header.number,
+        label: header.label,
+        head,
+        data: bytes.subarray(stream.dataStart, dataEnd),
+      };
+    } else {
+      yield {
+        number: header.number,
+        label: header.label,
+        head: bytes.toString('latin1', start, bodyEnd),
+      };
+    }
+    header = next;
+  }
+}
+
+/** @param {string} head */
+function readFilters(head) {
+  const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(head);
+  if (!filter) return [];
+  return [...(filter[1] ?? '').matchAll(/\/([A-Za-z0-9]+)/g)].map((match) => match[1]);
+}
+
+/**
+ * Inflates with a hard cap (throwing a RangeError past it). The two-byte zlib header is
+ * skipped and the data inflated raw, so a wrong checksum (which zlib refuses but pdf.js
+ * ignores) cannot hide a bomb; a sync flush reads a truncated stream as far as it goes, as
+ * pdf.js does.
+ * @param {Buffer} data
+ * @param {number} limit
+ */
+function inflate(data, limit) {
+  const zlibHeader =
+    ((data[0] ?? 0) & 0x0f) === 8 && (((data[0] ?? 0) << 8) | (data[1] ?? 0)) % 31 === 0;
+  return inflateRawSync(zlibHeader ? data.subarray(2) : data, {
+    // zlib refuses a limit of 0; one byte more is caught by the caller's own comparison.
+    maxOutputLength: Math.max(1, limit),
+    finishFlush: constants.Z_SYNC_FLUSH,
+  });
+}
+
+/** @param {Buffer} data */
+function decodeAsciiHex(data) {
+  const digits = data
+    .toString('latin1')
+    .replace(/>.*$/s, '')
+    .replace(/[^0-9a-f]/gi, '');
+  return Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex');
+}
+
+/** @param {Buffer} data */
+function decodeAscii85(data) {
+  const text = data.toString('latin1').replace(/~>.*$/s, '').replace(/\s/g, '');
+  /** @type {number[]} */
+  const out = [];
+  /** @type {number[]} */
+  let group = [];
+  /** @param {number} count */
+  const flush = (count) => {
+    while (group.length < 5) group.push(84);
+    let value = 0;
+    for (const digit of group) value = value * 85 + digit;
+    for (let shift = 24, index = 0; index < count; shift -= 8, index++) {
+      out.push((value >>> shift) & 0xff);
+    }
+    group = [];
+  };
+  for (const character of text) {
+    if (character === 'z' && group.length === 0) {
+      out.push(0, 0, 0, 0);
+      continue;
+    }
+    const digit = character.charCodeAt(0) - 33;
+    if (digit < 0 || digit > 84) continue;
+    group.push(digit);
+    if (group.length === 5) flush(4);
+  }
+  if (group.length > 1) flush(group.length - 1);
+  return Buffer.from(out);
+}
+
+/**
+ * The stream's decoded bytes; TOO_LARGE past `limit`; undefined when a filter is one we cannot
+ * decode (LZW, RunLength, DCT…) or the data is damaged or encrypted: pdf.js stops at the same
+ * point in damaged data, and the callers' heap caps and deadlines bound the rest.
+ * @param {string} head
+ * @param {Buffer} data
+ * @param {number} limit
+ * @returns {Buffer | typeof TOO_LARGE | undefined}
+ */
+function decodeStream(head, data, limit) {
+  let decoded = data;
+  for (const filter of readFilters(head)) {
+    try {
+      if (filter === 'FlateDecode' || filter === 'Fl') decoded = inflate(decoded, limit);
+      else if (filter === 'ASCIIHexDecode' || filter === 'AHx') decoded = decodeAsciiHex(decoded);
+      else if (filter === 'ASCII85Decode' || filter === 'A85') decoded = decodeAscii85(decoded);
+      else return undefined;
+    } catch (error) {
+      // ERR_BUFFER_TOO_LARGE: the output reached maxOutputLength.
+      if (error instanceof RangeError) return TOO_LARGE;
+      return undefined;
+    }
+  }
+  return decoded.byteLength > limit ? TOO_LARGE : decoded;
+}
+
+/**
+ * Operators in a content stream, each character of a string counting as one more: drawing
+ * text costs per glyph, and a flood of `Tj` is the cheapest bomb to write. Stops counting
+ * past `max`.
+ * @param {Buffer} bytes
+ * @param {number} max
+ */
+function countOperators(bytes, max) {
+  let count = 0;
+  let index = 0;
+  const length = bytes.length;
+  while (index < length && count <= max) {
+    const byte = bytes[index] ?? 0;
+    if (WHITESPACE[byte]) {
+      index++;
+    } else if (byte === 0x25) {
+      // % comment, to the end of the line
+      while (index < length && bytes[index] !== 0x0a && bytes[index] !== 0x0d) index++;
+    } else if (byte === 0x28) {
+      // (literal string): balanced parentheses, backslash escapes
+      const start = ++index;
+      let depth = 1;
+      while (index < length && depth > 0) {
+        const inner = bytes[index];
+        if (inner === 0x5c) index++;
+        else if (inner === 0x28) depth++;
+        else if (inner === 0x29) depth--;
+        index++;
+      }
+      count += index - start;
+    } else if (byte === 0x3c && bytes[index + 1] !== 0x3c) {
+      // <hex string>: two digits per byte
+      const start = index;
+      const end = bytes.indexOf(0x3e, index);
+      index = end < 0 ? length : end + 1;
+      count += (index - start) >> 1;
+    } else if (byte === 0x2f) {
+      // /Name
+      index++;
+      while (index < length && REGULAR[bytes[index] ?? 0]) index++;
+    } else if (!REGULAR[byte]) {
+      // << >> [ ] { } and stray delimiters
+      index++;
+    } else {
+      const start = index;
+      while (index < length && REGULAR[bytes[index] ?? 0]) index++;
+      const numeric =
+        (byte >= 0x30 && byte <= 0x39) || byte === 0x2b || byte === 0x2d || byte === 0x2e;
+      if (!numeric) {
+        count++;
+        // An inline image's data follows ID, up to EI: skip it, it is not operators.
+        if (index - start === 2 && byte === 0x49 && bytes[start + 1] === 0x44) {
+          index = skipInlineImage(bytes, index);
+        }
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * @param {Buffer} bytes
+ * @param {number} from
+ */
+function skipInlineImage(bytes, from) {
+  let at = from;
+  for (;;) {
+    at = bytes.indexOf('EI', at, 'latin1');
+    if (at < 0) return bytes.length;
+    const before = bytes[at - 1] ?? 0x20;
+    const after = bytes[at + 2] ?? 0x20;
+    if (WHITESPACE[before] && !REGULAR[after]) return at + 2;
+    at += 2;
+  }
+}
+
+/**
+ * The objects packed in an object stream (PDF 1.5), by number: pages often live there.
+ * Object streams never hold streams, so only their heads matter.
+ * @param {string} head
+ * @param {Buffer} decoded
+ * @returns {[number, string][]}
+ */
+function unpackObjectStream(head, decoded) {
+  const first = Number(/\/First\s+(\d+)/.exec(head)?.[1]);
+  if (!Number.isInteger(first)) return [];
+  const text = decoded.toString('latin1');
+  const numbers = text.slice(0, first).trim().split(/\s+/).map(Number);
+  /** @type {[number, string][]} */
+  const entries = [];
+  for (let index = 0; index + 1 < numbers.length; index += 2) {
+    const number = numbers[index] ?? Number.NaN;
+    const offset = first + (numbers[index + 1] ?? Number.NaN);
+    const next = index + 3 < numbers.length ? first + (numbers[index + 3] ?? 0) : text.length;
+    if (Number.isInteger(number) && Number.isInteger(offset)) {
+      entries.push([number, text.slice(offset, next)]);
+    }
+  }
+  return entries;
+}
+
+/**
+ * The decoded bytes of a page's `/Contents` (a stream, or an array of them, direct or not);
+ * `Infinity` when one is beyond the per-stream limit; `undefined` when the page object was not
+ * found, so it cannot be measured.
+ * @param {Map<number, ScannedObject>} objects
+ * @param {number} pageObjectNumber
+ */
+function measurePageContent(objects, pageObjectNumber) {
+  const page = objects.get(pageObjectNumber);
+  if (!page) return undefined;
+  const contents = /\/Contents\s*(\d+\s+\d+\s+R|\[[^\]]*\])/.exec(page.head)?.[1];
+  if (!contents) return 0;
+  let references = [...contents.matchAll(REFERENCE)].map((match) => Number(match[1]));
+  const single = references.length === 1 ? objects.get(references[0] ?? -1) : undefined;
+  if (single && single.decodedBytes === undefined && single.head.trim().startsWith('[')) {
+    references = [...single.head.matchAll(REFERENCE)].map((match) => Number(match[1]));
+  }
+  return references.reduce((sum, number) => sum + (objects.get(number)?.decodedBytes ?? 0), 0);
+}
+
+/**
+ * Decodes every stream a reader of the PDF would decode (not images or attachments), one at a
+ * time and under the limits, and keeps only what they measure.
+ * @param {Uint8Array} file
+ * @param {StreamLimits} limits
+ * @returns {StreamScan}
+ */
+export function scanPdfStreams(file, limits) {
+  const { maxStreamBytes, maxTotalStreamBytes, maxOperators, stopAtFirstProblem } = limits;
+  const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  /** @type {Map<number, ScannedObject>} */
+  const objects = new Map();
+  /** @type {[number, string][]} */
+  const packed = [];
+  /** @type {StreamProblem[]} */
+  const problems = [];
+  /** @type {string[]} */
+  const unmeasured = [];
+  let total = 0;
+  for (const object of findObjects(bytes)) {
+    const { number, label, head, data } = object;
+    if (!data || NOT_DECODED.test(head)) {
+      objects.set(number, { head });
+      continue;
+    }
+    // Near the end of the total budget, a stream may decode only as far as what is left.
+    const limit = Math.min(maxStreamBytes, maxTotalStreamBytes - total);
+    const decoded = decodeStream(head, data, limit);
+    if (decoded === undefined) {
+      unmeasured.push(label);
+      objects.set(number, { head });
+    } else if (decoded === TOO_LARGE) {
+      if (limit < maxStreamBytes) {
+        problems.push({ code: 'totalTooLarge' });
+        break;
+      }
+      problems.push({ code: 'streamTooLarge', stream: label });
+      objects.set(number, { head, decodedBytes: Number.POSITIVE_INFINITY });
+      // What decoding it cost counts: otherwise many bombs would make the scan the bomb.
+      total += limit;
+      if (stopAtFirstProblem) break;
+    } else {
+      total += decoded.byteLength;
+      objects.set(number, { head, decodedBytes: decoded.byteLength });
+      if (OBJECT_STREAM.test(head)) {
+        packed.push(...unpackObjectStream(head, decoded));
+      } else if (
+        maxOperators !== undefined &&
+        !NOT_CONTENT.test(head) &&
+        countOperators(decoded, maxOperators) > maxOperators
+      ) {
+        problems.push({ code: 'tooManyOperators', stream: label });
+        if (stopAtFirstProblem) break;
+      }
+    }
+  }
+  for (const [number, head] of packed) {
+    // An object written at the top level (an incremental update) wins over a packed one.
+    if (!objects.has(number)) objects.set(number, { head });
+  }
+  return {
+    problems,
+    unmeasured,
+    pageContentBytes: (pageObjectNumber) => measurePageContent(objects, pageObjectNumber),
+  };
+}
+
+/**
+ * A problem in plain English, naming the stream and the limit (the media service answers it
+ * in `x-cld-error`).
+ * @param {StreamProblem} problem
+ * @param {StreamLimits} limits
+ * @returns {string}
+ */
+export function describeStreamProblem(problem, limits) {
+  switch (problem.code) {
+    case 'streamTooLarge':
+      return `PDF stream ${problem.stream} decodes to more than ${limits.maxStreamBytes} bytes (the maximum)`;
+    case 'totalTooLarge':
+      return `PDF streams decode to more than ${limits.maxTotalStreamBytes} bytes in all (the maximum)`;
+    case 'tooManyOperators':
+      return `PDF content stream ${problem.stream} has more than ${limits.maxOperators} operators and characters (the maximum)`;
+  }
+}

@@ -1,0 +1,202 @@
+import { deflateSync } from 'node:zlib';
+import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { describeStreamProblem, type StreamLimits, scanPdfStreams } from './scan-pdf-streams.mjs';
+
+const MB = 1024 * 1024;
+const limits: StreamLimits = {
+  maxStreamBytes: MB,
+  maxTotalStreamBytes: 16 * MB,
+  maxOperators: 20_000,
+};
+
+/** The first problem in words, as the media service answers it; undefined when there is none. */
+function firstProblem(file: Uint8Array, given: StreamLimits = limits): string | undefined {
+  const [problem] = scanPdfStreams(file, { ...given, stopAtFirstProblem: true }).problems;
+  return problem && describeStreamProblem(problem, given);
+}
+
+/** A one-object file holding `content` as a stream with `filter` (enough for the scanner). */
+function streamFile(content: Buffer, dictionary: string): Buffer {
+  return Buffer.concat([
+    Buffer.from(`%PDF-1.4\n4 0 obj\n<< ${dictionary} /Length ${content.length} >>\nstream\n`),
+    content,
+    Buffer.from('\nendstream\nendobj\n%%EOF\n'),
+  ]);
+}
+
+function encodeAscii85(bytes: Buffer): string {
+  let text = '';
+  for (let offset = 0; offset < bytes.length; offset += 4) {
+    const chunk = Buffer.alloc(4);
+    bytes.copy(chunk, 0, offset, offset + 4);
+    let value = chunk.readUInt32BE(0);
+    const digits: string[] = [];
+    for (let index = 0; index < 5; index++) {
+      digits.unshift(String.fromCharCode(33 + (value % 85)));
+      value = Math.floor(value / 85);
+    }
+    text += digits.slice(0, Math.min(4, bytes.length - offset) + 1).join('');
+  }
+  return text;
+}
+
+describe('scanPdfStreams: problems', () => {
+  it('accepts ordinary documents', async () => {
+    expect(firstProblem(await manyPagePdf(20, 40), limits)).toBeUndefined();
+  });
+
+  it('refuses a content stream inflating past the byte limit, without inflating it all', async () => {
+    const bomb = await inflatingPdf({ inflatedBytes: 100 * MB });
+    expect(bomb.byteLength).toBeLessThan(400_000);
+    expect(firstProblem(bomb, limits)).toMatch(
+      /^PDF stream \d+ 0 decodes to more than 1048576 bytes \(the maximum\)$/,
+    );
+  });
+
+  it('refuses a content stream with too many operators', async () => {
+    const paths = await inflatingPdf({ inflatedBytes: 512 * 1024, operator: 'paths' });
+    expect(firstProblem(paths, limits)).toMatch(
+      /^PDF content stream \d+ 0 has more than 20000 operators and characters/,
+    );
+  });
+
+  it('counts shown characters, so a text flood under the operator count is refused', async () => {
+    // ~7 000 units of 5 operators each, but 30+ characters shown per unit.
+    const text = await inflatingPdf({ inflatedBytes: 500 * 1024, operator: 'text' });
+    expect(firstProblem(text, { ...limits, maxOperators: 100_000 })).toMatch(
+      /operators and characters/,
+    );
+  });
+
+  it('sees through a wrong zlib checksum and ASCII85 / hex encodings', () => {
+    const flood = Buffer.from('10 10 1 1 re f\n'.repeat(15_000));
+    const deflated = deflateSync(flood);
+    const last = deflated.length - 1;
+    deflated.writeUInt8(deflated.readUInt8(last) ^ 0xff, last);
+    expect(firstProblem(streamFile(deflated, '/Filter /FlateDecode'), limits)).toMatch(
+      /has more than 20000 operators/,
+    );
+    const hex = Buffer.from(`${deflateSync(flood).toString('hex')}>`);
+    expect(firstProblem(streamFile(hex, '/Filter [/AHx /Fl]'), limits)).toMatch(
+      /has more than 20000 operators/,
+    );
+  });
+
+  it('skips images and does not count tokens of fonts', () => {
+    const image = streamFile(
+      deflateSync(Buffer.alloc(4 * MB)),
+      '/Subtype /Image /Filter /FlateDecode',
+    );
+    expect(firstProblem(image, limits)).toBeUndefined();
+    const font = streamFile(Buffer.from('a '.repeat(30_000)), '/Length1 60000');
+    expect(firstProblem(font, limits)).toBeUndefined();
+  });
+
+  it('bounds the streams decoded in all, so many streams just under the limit are refused', () => {
+    const stream = (number: number) =>
+      Buffer.concat([
+        Buffer.from(`${number} 0 obj\n<< /Filter /FlateDecode >>\nstream\n`),
+        deflateSync(Buffer.alloc(MB - 1, 0x20)),
+        Buffer.from('\nendstream\nendobj\n'),
+      ]);
+    const file = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      ...Array.from({ length: 17 }, (_, index) => stream(index + 1)),
+    ]);
+    expect(firstProblem(file, limits)).toBe(
+      'PDF streams decode to more than 16777216 bytes in all (the maximum)',
+    );
+    expect(firstProblem(file.subarray(0, file.length / 2), limits)).toBeUndefined();
+  });
+});
+
+/** The object numbers of a PDF's pages, in order, as pdf.js would report them. */
+async function pageObjectNumbers(bytes: Uint8Array): Promise<number[]> {
+  return (await PDFDocument.load(bytes)).getPages().map((page) => page.ref.objectNumber);
+}
+
+describe('scanPdfStreams: pages and their content', () => {
+  const reading = { maxStreamBytes: 2 * MB, maxTotalStreamBytes: 64 * MB };
+
+  it('measures each page’s content, pages packed in object streams included', async () => {
+    const bytes = await manyPagePdf(3, 10);
+    const scan = scanPdfStreams(bytes, reading);
+    expect(scan.problems).toEqual([]);
+    for (const number of await pageObjectNumbers(bytes)) {
+      expect(scan.pageContentBytes(number)).toBeGreaterThan(500);
+      expect(scan.pageContentBytes(number)).toBeLessThan(5_000);
+    }
+    expect(scan.pageContentBytes(999_999)).toBeUndefined();
+  });
+
+  it('goes on past a stream too large, so its page is found after it', async () => {
+    const bomb = await inflatingPdf({ inflatedBytes: 3 * MB, pages: 2, operator: 'paths' });
+    const packed = await (await PDFDocument.load(bomb)).save({ useObjectStreams: true });
+    const scan = scanPdfStreams(packed, reading);
+    expect(scan.problems).toEqual([{ code: 'streamTooLarge', stream: expect.any(String) }]);
+    const [first, second] = await pageObjectNumbers(packed);
+    expect(scan.pageContentBytes(first ?? -1)).toBe(Number.POSITIVE_INFINITY);
+    expect(scan.pageContentBytes(second ?? -1)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('sums a page’s content streams, listed in an array or behind a reference to one', () => {
+    const file = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Page /Contents [4 0 R 5 0 R] >>\nendobj\n'),
+      Buffer.from('2 0 obj\n<< /Type /Page /Contents 3 0 R >>\nendobj\n3 0 obj\n[4 0 R]\nendobj\n'),
+      streamFile(Buffer.from('0 0 m 1 1 l S\n'), '').subarray(9),
+      Buffer.from('5 0 obj\n<< /Length 6 >>\nstream\nq Q f\n\nendstream\nendobj\n'),
+    ]);
+    const scan = scanPdfStreams(file, reading);
+    expect(scan.pageContentBytes(1)).toBe(14 + 6);
+    expect(scan.pageContentBytes(2)).toBe(14);
+  });
+
+  it('lets an object rewritten at the top level win over its packed version', async () => {
+    const bytes = await manyPagePdf(1, 1);
+    const [page] = await pageObjectNumbers(bytes);
+    const update = Buffer.from(`\n${page} 0 obj\n<< /Type /Page >>\nendobj\n`);
+    expect(scanPdfStreams(bytes, reading).pageContentBytes(page ?? -1)).toBeGreaterThan(0);
+    expect(
+      scanPdfStreams(Buffer.concat([bytes, update]), reading).pageContentBytes(page ?? -1),
+    ).toBe(0);
+  });
+});
+
+describe('scanPdfStreams: what it cannot measure, and its own cost', () => {
+  it('reports streams behind filters it cannot decode as unmeasured', () => {
+    const file = streamFile(Buffer.from('\x80\x0b\x60\x50'), '/Filter /LZWDecode');
+    expect(scanPdfStreams(file, limits)).toMatchObject({ problems: [], unmeasured: ['4 0'] });
+  });
+
+  it('counts what decoding a stream too large cost, so many bombs end at the total', () => {
+    const bomb = deflateSync(Buffer.alloc(2 * MB));
+    const file = Buffer.concat(
+      Array.from({ length: 20 }, (_, index) =>
+        Buffer.concat([
+          Buffer.from(`${index + 1} 0 obj\n<< /Filter /FlateDecode >>\nstream\n`),
+          bomb,
+          Buffer.from('\nendstream\nendobj\n'),
+        ]),
+      ),
+    );
+    const { problems } = scanPdfStreams(file, limits);
+    expect(problems).toHaveLength(17);
+    expect(problems.at(-1)).toEqual({ code: 'totalTooLarge' });
+    expect(scanPdfStreams(file, { ...limits, stopAtFirstProblem: true }).problems).toEqual([
+      { code: 'streamTooLarge', stream: '1 0' },
+    ]);
+  });
+
+  it('stays linear on files built to make a scanner search again and again', () => {
+    const headers = Buffer.from('1 0 obj\n<< /Length 1 >>\n'.repeat(200_000));
+    const digits = Buffer.alloc(4 * MB, '7');
+    const streams = Buffer.from('1 0 obj\n<< >>\nstream\nx\nendstream\n'.repeat(200_000));
+    const started = performance.now();
+    for (const file of [headers, digits, streams]) {
+      expect(scanPdfStreams(file, limits).problems).toEqual([]);
+    }
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
