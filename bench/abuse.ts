@@ -263,6 +263,8 @@ try {
     await manyPagePdf(MANY_PAGES, 12),
   );
   const manyStatus = many.id ? await waitUntilProcessed(baseUrl, cookie, many.id) : 'not stored';
+  // Its canonical address (`/documents/{id}-{slug}`): the bare id answers a redirect first.
+  const manyUrl = many.id ? (await fetch(`${baseUrl}/documents/${many.id}`)).url : undefined;
   const bomb = await inflatingPdf({ inflatedBytes: INFLATED_BYTES });
   const photo = await sharp({
     create: {
@@ -347,9 +349,7 @@ try {
       ),
     ),
     await during(`four readers looping on the ${MANY_PAGES}-page document`, async (until) =>
-      many.id
-        ? describeStatuses(await loop(4, until, () => statusOf(`${baseUrl}/documents/${many.id}`)))
-        : 'no document',
+      manyUrl ? describeStatuses(await loop(4, until, () => statusOf(manyUrl))) : 'no document',
     ),
     await during('four readers looping on a demo document (baseline)', async (until) =>
       demoDocument
@@ -357,9 +357,7 @@ try {
         : 'no demo document',
     ),
   ];
-  const manyPageBytes = many.id
-    ? (await (await fetch(`${baseUrl}/documents/${many.id}`)).arrayBuffer()).byteLength
-    : 0;
+  const manyPageBytes = manyUrl ? (await (await fetch(manyUrl)).arrayBuffer()).byteLength : 0;
   await memory.stop();
 
   console.log(
