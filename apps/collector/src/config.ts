@@ -1,3 +1,9 @@
+import {
+  parseTrustProxy,
+  TRUST_PROXY_RULE,
+  type TrustProxy,
+} from '@coursepack/trust-proxy/trust-proxy';
+
 /**
  * The collector's configuration, parsed once at start-up from the environment.
  * `parseCollectorConfig` throws one Error listing every bad variable, one line each, so the
@@ -36,11 +42,8 @@ export interface CollectorConfig {
   partitionMonthsAhead: number;
   /** How long a session token's user is remembered; 0 looks every request up. */
   sessionCacheMs: number;
-  /**
-   * Fastify's `trustProxy`: false, true, a hop count, or a list of proxy addresses/CIDRs.
-   * COLLECTOR_TRUST_PROXY, else the product-wide TRUST_PROXY.
-   */
-  trustProxy: boolean | number | string[];
+  /** Which proxies may say who the client is: COLLECTOR_TRUST_PROXY, else TRUST_PROXY. */
+  trustProxy: TrustProxy;
   logLevel: string;
 }
 
@@ -114,7 +117,7 @@ export function parseCollectorConfig(env: Env = process.env): CollectorConfig {
     authSecret = DEVELOPMENT_AUTH_SECRET;
   }
 
-  const trustProxy = parseTrustProxy(read);
+  const trustProxy = readTrustProxy(read);
   const logLevel = read.raw('COLLECTOR_LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     read.problem('COLLECTOR_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
@@ -188,15 +191,11 @@ function isExactOrigin(value: string): boolean {
  * COLLECTOR_TRUST_PROXY when set (the collector's own, older setting), else the product-wide
  * TRUST_PROXY that the web app reads too: one answer for the whole product behind one proxy.
  */
-function parseTrustProxy(read: ConfigReader): boolean | number | string[] {
+function readTrustProxy(read: ConfigReader): TrustProxy {
   const name =
     read.raw('COLLECTOR_TRUST_PROXY') === undefined ? 'TRUST_PROXY' : 'COLLECTOR_TRUST_PROXY';
-  const raw = read.raw(name);
-  if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return read.integer(name, 0, 0, 100);
-  const entries = raw.split(',').map((entry) => entry.trim());
-  if (entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry))) return entries;
-  read.problem(name, 'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs');
+  const trust = parseTrustProxy(read.raw(name));
+  if (trust !== null) return trust;
+  read.problem(name, TRUST_PROXY_RULE);
   return false;
 }

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@/limits/rate-limits';
 import { createMailer, readOutbox } from '@/mail/create-mailer';
 import { normalizeForwardedHeaders } from '@/server/normalize-forwarded-headers';
-import type { TrustProxy } from '@/server/trust-proxy';
 import { type Auth, createAuth, SESSION_COOKIE_NAME } from './create-auth';
 import { readAuthFormFailure, submitAuthForm } from './submit-auth-form';
 

@@ -1,6 +1,10 @@
 import path from 'node:path';
+import {
+  parseTrustProxy,
+  TRUST_PROXY_RULE,
+  type TrustProxy,
+} from '@coursepack/trust-proxy/trust-proxy';
 import { z } from 'zod';
-import { parseTrustProxy, TRUST_PROXY_RULE, type TrustProxy } from '../server/trust-proxy';
 
 /**
  * Signs session cookies when AUTH_SECRET is unset. Fine on a laptop, never in production:

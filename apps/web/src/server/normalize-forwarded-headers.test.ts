@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { describe, expect, it } from 'vitest';
 import { normalizeForwardedHeaders } from './normalize-forwarded-headers';
-import type { TrustProxy } from './trust-proxy';
 
 function normalized(peer: string, headers: IncomingHttpHeaders, trust: TrustProxy) {
   const request = { headers: { ...headers }, socket: { remoteAddress: peer } };

@@ -1,5 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { isTrustedPeer, resolveClientAddress, type TrustProxy } from './trust-proxy';
+import {
+  isTrustedPeer,
+  resolveClientAddress,
+  type TrustProxy,
+} from '@coursepack/trust-proxy/trust-proxy';
 
 /**
  * The header that carries the client's address to route handlers, better-auth and every rate

@@ -38,9 +38,10 @@ function plainAddress(address: string): string {
 
 /**
  * Whether the hop `index` steps from us (0: the connection's peer) at `address` is a proxy the
- * setting trusts to have told the truth about the hop before it.
+ * setting trusts to have told the truth about the hop before it; also the shape of Fastify's
+ * `trustProxy` function, so the collector trusts exactly what the web app does.
  */
-function trustFunction(trust: TrustProxy): (address: string, index: number) => boolean {
+export function createHopTrust(trust: TrustProxy): (address: string, index: number) => boolean {
   if (typeof trust === 'boolean') return () => trust;
   if (typeof trust === 'number') return (_address, index) => index < trust;
   const list = new BlockList();
@@ -61,7 +62,7 @@ function trustFunction(trust: TrustProxy): (address: string, index: number) => b
  * sent (host, protocol) describe the client's request rather than being made up by it.
  */
 export function isTrustedPeer(peer: string, trust: TrustProxy): boolean {
-  return trustFunction(trust)(plainAddress(peer), 0);
+  return createHopTrust(trust)(plainAddress(peer), 0);
 }
 
 /**
@@ -80,7 +81,7 @@ export function resolveClientAddress(
     .map((entry) => plainAddress(entry.trim()))
     .filter((entry) => entry !== '')
     .reverse();
-  const trusts = trustFunction(trust);
+  const trusts = createHopTrust(trust);
   let client = plainAddress(peer);
   for (const [index, next] of hops.entries()) {
     if (!trusts(client, index) || isIP(next) === 0) break;
