@@ -6,12 +6,22 @@ import { pageImageFromPattern } from './page-image-pattern';
 
 /** How far outside the viewport a page starts loading: a screen's height above and below. */
 const NEAR_MARGIN = '100% 0px';
+/**
+ * Pages whose places the server sends; the browser adds the others once it runs the page.
+ * Every place costs the server rendering time and the page weight, and readers land on the
+ * first pages (search results link later pages too: those are found once the rest are added).
+ */
+export const SERVER_RENDERED_PAGES = 40;
+/** The gap between pages (`gap-6`), for the stand-in of the pages the server leaves out. */
+const PAGE_GAP = '1.5rem';
 
 /**
- * A document's pages, each filled in as the reader nears it: the HTML carries one empty section
- * per page and the first page's text, never every page's text (a 1,990-page document made
- * 4.3 MB of HTML when it did). Page 1 is filled from the start, for search engines and for the
- * first screen; a `#page-N` link scrolls to N's section and fills the pages around it.
+ * A document's pages, each filled in as the reader nears it: the HTML carries an empty section
+ * for each of the first SERVER_RENDERED_PAGES pages (a stand-in of the same height for the
+ * rest, placed once the browser runs the page) and the first page's text, never every page's
+ * text (a 1,990-page document made 4.3 MB of HTML when it did). Page 1 is filled from the start,
+ * for search engines and for the first screen; a `#page-N` link scrolls to N's section and
+ * fills the pages around it.
  */
 export function DocumentPages({
   documentId,
@@ -31,7 +41,20 @@ export function DocumentPages({
   className: string;
 }) {
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]));
+  const [allPlaced, setAllPlaced] = useState(false);
   const list = useRef<HTMLDivElement>(null);
+  const placed = allPlaced ? pageCount : Math.min(pageCount, SERVER_RENDERED_PAGES);
+
+  useEffect(() => setAllPlaced(true), []);
+
+  // A `#page-N` link beyond the server's pages found no section when the page loaded.
+  useEffect(() => {
+    if (!allPlaced) return;
+    const target = /^#page-(\d+)$/.exec(window.location.hash);
+    if (target && Number(target[1]) > SERVER_RENDERED_PAGES) {
+      document.getElementById(`page-${target[1]}`)?.scrollIntoView();
+    }
+  }, [allPlaced]);
 
   useEffect(() => {
     const observer = new IntersectionObserver(
@@ -51,11 +74,11 @@ export function DocumentPages({
       observer.observe(section);
     }
     return () => observer.disconnect();
-  }, []);
+  }, [allPlaced]);
 
   return (
     <div ref={list} className={className}>
-      {Array.from({ length: pageCount }, (_, index) => {
+      {Array.from({ length: placed }, (_, index) => {
         const page = index + 1;
         return (
           <DocumentPageView
@@ -70,6 +93,16 @@ export function DocumentPages({
           />
         );
       })}
+      {placed < pageCount ? (
+        // The left-out pages' height, so the scroll bar and scroll depth are right meanwhile.
+        <div
+          aria-hidden="true"
+          style={{
+            aspectRatio: `1 / ${(landscape ? 1 / 1.414 : 1.414) * (pageCount - placed)}`,
+            marginBottom: `calc(${pageCount - placed - 1} * ${PAGE_GAP})`,
+          }}
+        />
+      ) : null}
     </div>
   );
 }
