@@ -25,7 +25,9 @@ describe('the pages of a document page', () => {
     expect(html.match(/<section id="page-\d+"/g)).toHaveLength(SERVER_RENDERED_PAGES);
     expect(html).toContain(`id="page-${SERVER_RENDERED_PAGES}"`);
     expect(html).not.toContain(`id="page-${SERVER_RENDERED_PAGES + 1}"`);
-    expect(html).toMatch(/<div aria-hidden="true" style="aspect-ratio:1 \/ 2757\.[0-9]+;margin-bottom:calc\(1949 \* 1\.5rem\)"><\/div>/);
+    expect(html).toMatch(
+      /<div aria-hidden="true" style="aspect-ratio:1 \/ 2757\.[0-9]+;margin-bottom:calc\(1949 \* 1\.5rem\)"><\/div>/,
+    );
     expect(html).toContain('First page: the spectral theorem');
     expect(html.replaceAll('<!-- -->', '')).toContain('Page 1 of 1990');
     // Every page's text and header made 4.3 MB; the places of all 1,990 pages 117 KB.
