@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@/limits/rate-limits';
 import { createMailer, readOutbox } from '@/mail/create-mailer';
 import { normalizeForwardedHeaders } from '@/server/normalize-forwarded-headers';
+import { COUNTING_CHUNK_BYTES, countingBody } from '@/testing/counting-body';
+import { AUTH_BODY_MAX_BYTES } from './account-field-limits';
 import { type Auth, createAuth, SESSION_COOKIE_NAME } from './create-auth';
 import { readAuthFormFailure, submitAuthForm } from './submit-auth-form';
 
@@ -42,6 +44,9 @@ function buildAuth(overrides: { rateLimit?: boolean; requireEmailVerification?: 
     },
   });
 }
+
+/** A body that would be hundreds of megabytes if it were read whole. */
+const HOSTILE_BYTES = 700 * 1024 * 1024;
 
 let ip = 0;
 /** A request as a browser on its own address would send it. */
@@ -400,6 +405,32 @@ describe('limits on /api/auth', () => {
       .select('id')
       .executeTakeFirst();
     expect(user).toBeUndefined();
+  });
+
+  it('refuses a declared body over 16 KB without pulling it, and a chunked one at the limit', async () => {
+    const hostile = (body: ReadableStream<Uint8Array>, contentLength?: number) =>
+      auth.handler(
+        new Request(`${SITE}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: SITE,
+            'x-forwarded-for': '198.51.100.77',
+            ...(contentLength === undefined ? {} : { 'content-length': String(contentLength) }),
+          },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      );
+    const declared = countingBody(HOSTILE_BYTES);
+    const refused = await hostile(declared.stream, HOSTILE_BYTES);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(declared.pulled()).toBe(0);
+
+    const chunked = countingBody(HOSTILE_BYTES);
+    expect((await hostile(chunked.stream)).status).toBe(413);
+    expect(chunked.pulled()).toBeLessThanOrEqual(AUTH_BODY_MAX_BYTES + COUNTING_CHUNK_BYTES);
   });
 
   it('answers sign-up the same way for a new and a taken address when verification is required', async () => {

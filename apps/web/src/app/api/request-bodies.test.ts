@@ -2,7 +2,6 @@ import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUTH_BODY_MAX_BYTES } from '@/auth/account-field-limits';
 import type { Viewer } from '@/auth/viewer';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@/lib/check-image-upload';
 import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/lib/read-limited-body';
@@ -39,7 +38,6 @@ const { POST: coverRoute } = await import('./courses/[id]/cover/route');
 const { POST: avatarRoute } = await import('./account/avatar/route');
 const { PATCH: patchDocumentRoute } = await import('./documents/[id]/route');
 const { POST: followFormRoute } = await import('./courses/[id]/follow/route');
-const { POST: authRoute } = await import('./auth/[...all]/route');
 
 const SITE = 'http://localhost:3000';
 const HOSTILE_BYTES = 700 * 1024 * 1024;
@@ -198,28 +196,5 @@ describe('POST /api/courses/{id}/follow (the button form)', () => {
       expect(response.status).toBe(413);
       expect(body.pulled()).toBeLessThanOrEqual(route.maxBytes + COUNTING_CHUNK_BYTES);
     }
-  });
-});
-
-describe('POST /api/auth/* (better-auth: sign-in, sign-up, … from anyone)', () => {
-  const route: BodyRoute = {
-    name: 'sign-in',
-    handler: (request) => authRoute(request),
-    contentType: 'application/json',
-    maxBytes: AUTH_BODY_MAX_BYTES,
-    limitMessage: 'The request body is too large; the limit is 16 KB.',
-  };
-
-  it('refuses a declared length over 16 KB without pulling, and a chunked one at the limit', async () => {
-    state.viewer = null;
-    const declared = countingBody(HOSTILE_BYTES);
-    const refused = await route.handler(hostileRequest(route, declared.stream, HOSTILE_BYTES));
-    expect(refused.status).toBe(413);
-    expect(await refused.json()).toMatchObject({ code: 'payload_too_large' });
-    expect(declared.pulled()).toBe(0);
-
-    const chunked = countingBody(HOSTILE_BYTES);
-    expect((await route.handler(hostileRequest(route, chunked.stream))).status).toBe(413);
-    expect(chunked.pulled()).toBeLessThanOrEqual(route.maxBytes + COUNTING_CHUNK_BYTES);
   });
 });
