@@ -1,7 +1,11 @@
+import { installJobQueue } from '@coursepack/jobs/install-job-queue';
 import { type Kysely, Migrator } from 'kysely';
 import { migrations } from './migrations';
 
-/** Applies every pending migration; throws with the failing migration's name. */
+/**
+ * Applies every pending migration, then installs the job queue (pg-boss's own schema, which
+ * pg-boss versions and migrates itself, and our queues); throws with the failing migration's name.
+ */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({
     db,
@@ -13,5 +17,6 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
   }
+  await installJobQueue(db);
   return results.filter((result) => result.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,0 +1,74 @@
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from './enqueue';
+import { installJobQueue } from './install-job-queue';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.destroy();
+});
+
+async function jobsOf(queue: string) {
+  const { rows } = await sql<{ data: unknown; state: string; retry_limit: number }>`
+    SELECT data, state, retry_limit FROM pgboss.job WHERE name = ${queue} ORDER BY created_on`.execute(
+    database.db,
+  );
+  return rows;
+}
+
+describe('enqueue', () => {
+  it('adds a job with its queue’s policy when the transaction commits', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await enqueue(trx, 'destroy-media', { publicId: 'documents/a' });
+    });
+    expect(await jobsOf('destroy-media')).toEqual([
+      { data: { publicId: 'documents/a' }, state: 'created', retry_limit: 10 },
+    ]);
+  });
+
+  it('adds nothing when the transaction that sent it rolls back', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await enqueue(trx, 'send-mail', { to: 'a@example.com', subject: 'Hi', text: 'Hello' });
+        throw new Error('the rows it was about were not written');
+      }),
+    ).rejects.toThrow('not written');
+    expect(await jobsOf('send-mail')).toEqual([]);
+  });
+
+  it('keeps one waiting job per singleton key', async () => {
+    const first = await enqueue(
+      database.db,
+      'process-document',
+      { documentId: 7 },
+      { singletonKey: '7' },
+    );
+    const second = await enqueue(
+      database.db,
+      'process-document',
+      { documentId: 7 },
+      { singletonKey: '7' },
+    );
+    expect(first).toEqual(expect.any(String));
+    expect(second).toBeNull();
+  });
+
+  it('keeps at most one waiting analytics refresh, whoever sends it', async () => {
+    const sent = await Promise.all(
+      [1, 2, 3].map(() => enqueue(database.db, 'refresh-analytics', {})),
+    );
+    expect(sent.filter((id) => id !== null)).toHaveLength(1);
+  });
+
+  it('installs again without harm (every process that migrates runs it)', async () => {
+    await installJobQueue(database.db);
+    await installJobQueue(database.db);
+    expect(await jobsOf('destroy-media')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import { pgBossDb } from './pg-boss-adapter';
+import { JOB_QUEUE_SCHEMA, type JobPayloads, type QueueName, singletonKeyOf } from './queues';
+
+export interface EnqueueOptions {
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+/** Only its SQL is used: it is never started, and holds no connection. */
+let sender: PgBoss | undefined;
+
+function getSender(executor: Kysely<unknown>): PgBoss {
+  sender ??= new PgBoss({ db: pgBossDb(executor), schema: JOB_QUEUE_SCHEMA });
+  return sender;
+}
+
+/**
+ * Adds a job to its queue through `executor`: pass the transaction that writes the rows the job
+ * is about, so the job exists exactly when they do. Answers the job's id, or null when its
+ * `stately` queue already holds a waiting job for the same subject (queues.ts).
+ */
+export async function enqueue<Q extends QueueName>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database type, or a transaction of one
+  executor: Kysely<any>,
+  queue: Q,
+  payload: JobPayloads[Q],
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const singletonKey = singletonKeyOf(queue, payload);
+  return getSender(executor).send(queue, payload, {
+    db: pgBossDb(executor),
+    ...(singletonKey === undefined ? {} : { singletonKey }),
+    ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+  });
+}

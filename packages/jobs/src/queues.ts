@@ -1,0 +1,112 @@
+/**
+ * Every background job's queue: its name, the payload the web app sends and the worker reads,
+ * and its policy (retries, back-off, expiry, retention). pg-boss stores the policy with the
+ * queue, so jobs sent by any process (the web app inside its own transactions, a worker) get the
+ * same one. Migration 0008 created these queues; the worker brings their policies up to date
+ * (`applyQueuePolicies`) each time it starts. docs/worker.md describes each job.
+ */
+
+export interface ProcessDocumentJob {
+  documentId: number;
+}
+
+export interface SendMailJob {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface DestroyMediaJob {
+  /** The media service's public id of an asset nothing refers to any more. */
+  publicId: string;
+}
+
+/** Nothing to say: a refresh brings every rollup up to date. */
+export type RefreshAnalyticsJob = Record<string, never>;
+
+export interface JobPayloads {
+  'process-document': ProcessDocumentJob;
+  'refresh-analytics': RefreshAnalyticsJob;
+  'send-mail': SendMailJob;
+  'destroy-media': DestroyMediaJob;
+}
+
+export type QueueName = keyof JobPayloads;
+
+export interface QueuePolicy {
+  /**
+   * `standard`: every job runs. `stately`: at most one job waiting and one running, so a job
+   * sent while one already waits is dropped (the waiting one will do the same work).
+   */
+  policy: 'standard' | 'stately';
+  /** Attempts after the first, waiting `retryDelay` seconds, doubled each time with back-off. */
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  /**
+   * A job still active after this many seconds is taken as lost (its worker was killed or
+   * hung) and failed, which retries it: this replaces the hand-made sweep for stalled uploads.
+   */
+  expireInSeconds: number;
+  /** How long a job that never started is kept. */
+  retentionMinutes: number;
+}
+
+const DAY_MINUTES = 24 * 60;
+
+export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
+  // A document's reading holds a child process for at most DOCUMENT_TIME_LIMIT_MS (the worker's
+  // own limit); expiry comes after it, so only a lost worker ever meets it.
+  // One waiting and one running per document (see `singletonKeyOf`): a document is never read
+  // twice at once, and a repeated request to process it adds nothing.
+  'process-document': {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+    retentionMinutes: 7 * DAY_MINUTES,
+  },
+  'refresh-analytics': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 10 * 60,
+    retentionMinutes: 60,
+  },
+  // A mail server that is down for a while: 30 s, 1 min, 2 min… about 4 hours in all.
+  'send-mail': {
+    policy: 'standard',
+    retryLimit: 9,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 2 * 60,
+    retentionMinutes: DAY_MINUTES,
+  },
+  'destroy-media': {
+    policy: 'standard',
+    retryLimit: 10,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 2 * 60,
+    retentionMinutes: 7 * DAY_MINUTES,
+  },
+};
+
+/**
+ * The key that makes a `stately` queue's limit per subject rather than per queue. Queues not
+ * listed are limited as a whole (a refresh of all analytics) or not at all (`standard`).
+ */
+export function singletonKeyOf<Q extends QueueName>(
+  queue: Q,
+  payload: JobPayloads[Q],
+): string | undefined {
+  if (queue === 'process-document') return String((payload as ProcessDocumentJob).documentId);
+  return undefined;
+}
+
+export const QUEUE_NAMES = Object.keys(QUEUE_POLICIES) as QueueName[];
+
+/** pg-boss's schema: its tables live apart from ours. */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
