@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { outboxDirectory, readOutbox } from '../apps/web/src/mail/create-mailer';
+import { outboxDirectory, readOutbox } from '../apps/worker/src/mail/create-mailer';
 
 /**
  * `npm run outbox [-- <count>]`: the last messages the app "sent" without an SMTP server

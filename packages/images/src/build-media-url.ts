@@ -113,3 +113,16 @@ export function buildOriginalUrl(
   const base = config.baseUrl.replace(/\/+$/, '');
   return `${base}/${encodeURIComponent(config.cloudName)}/image/upload/${encodePublicId(publicId)}.${encodeURIComponent(extension)}`;
 }
+
+/**
+ * A document's preview on cards and lists: the top of its first page. Shared by the web app,
+ * which shows it, and the worker, which renders it once a document is ready so that the first
+ * visitor does not wait for it.
+ */
+export const DOCUMENT_THUMBNAIL: MediaUrlOptions = {
+  width: 96,
+  height: 128,
+  crop: 'fill',
+  gravity: 'north',
+  page: 1,
+};

@@ -42,21 +42,13 @@ describe('enqueue', () => {
     expect(await jobsOf('send-mail')).toEqual([]);
   });
 
-  it('keeps one waiting job per singleton key', async () => {
-    const first = await enqueue(
-      database.db,
-      'process-document',
-      { documentId: 7 },
-      { singletonKey: '7' },
-    );
-    const second = await enqueue(
-      database.db,
-      'process-document',
-      { documentId: 7 },
-      { singletonKey: '7' },
-    );
+  it('keeps one waiting processing job per document, and one per other document', async () => {
+    const first = await enqueue(database.db, 'process-document', { documentId: 7 });
+    const again = await enqueue(database.db, 'process-document', { documentId: 7 });
+    const other = await enqueue(database.db, 'process-document', { documentId: 8 });
     expect(first).toEqual(expect.any(String));
-    expect(second).toBeNull();
+    expect(again).toBeNull();
+    expect(other).toEqual(expect.any(String));
   });
 
   it('keeps at most one waiting analytics refresh, whoever sends it', async () => {

@@ -22,7 +22,7 @@ function getSender(executor: Kysely<unknown>): PgBoss {
  * `stately` queue already holds a waiting job for the same subject (queues.ts).
  */
 export async function enqueue<Q extends QueueName>(
-  // biome-ignore lint/suspicious/noExplicitAny: any database type, or a transaction of one
+  // `any`: a Kysely of any database type, or a transaction of one (Kysely is invariant in it).
   executor: Kysely<any>,
   queue: Q,
   payload: JobPayloads[Q],

@@ -9,7 +9,7 @@ import { JOB_QUEUE_SCHEMA, QUEUE_NAMES, QUEUE_POLICIES } from './queues';
  * takes an advisory lock around its own migrations). Part of `migrateToLatest`, so whatever
  * migrates the database (npm start, the tests' template, an operator) can also enqueue.
  */
-// biome-ignore lint/suspicious/noExplicitAny: any database type
+// `any`: a Kysely of any database type (Kysely is invariant in it).
 export async function installJobQueue(db: Kysely<any>): Promise<void> {
   const boss = new PgBoss({
     db: pgBossDb(db),

@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
  * way commits or rolls back with the rows that asked for it (a document and its processing job
  * exist together or not at all), and no second connection pool is opened.
  */
-// biome-ignore lint/suspicious/noExplicitAny: any database type, or a transaction of one
+// `any`: a Kysely of any database type, or a transaction of one (Kysely is invariant in it).
 export function pgBossDb(executor: Kysely<any>): PgBoss.Db {
   return {
     async executeSql(text, values) {

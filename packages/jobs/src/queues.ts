@@ -25,6 +25,8 @@ export interface DestroyMediaJob {
 export type RefreshAnalyticsJob = Record<string, never>;
 
 export interface JobPayloads {
+  /** A processing job whose every attempt failed: its document is marked failed. */
+  'process-document-abandoned': ProcessDocumentJob;
   'process-document': ProcessDocumentJob;
   'refresh-analytics': RefreshAnalyticsJob;
   'send-mail': SendMailJob;
@@ -50,11 +52,21 @@ export interface QueuePolicy {
   expireInSeconds: number;
   /** How long a job that never started is kept. */
   retentionMinutes: number;
+  /** Where a job goes once its last attempt failed (declared before it, in QUEUE_POLICIES). */
+  deadLetter?: QueueName;
 }
 
 const DAY_MINUTES = 24 * 60;
 
 export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
+  'process-document-abandoned': {
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    retentionMinutes: 7 * DAY_MINUTES,
+  },
   // A document's reading holds a child process for at most DOCUMENT_TIME_LIMIT_MS (the worker's
   // own limit); expiry comes after it, so only a lost worker ever meets it.
   // One waiting and one running per document (see `singletonKeyOf`): a document is never read
@@ -66,6 +78,7 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
     retryBackoff: true,
     expireInSeconds: 30 * 60,
     retentionMinutes: 7 * DAY_MINUTES,
+    deadLetter: 'process-document-abandoned',
   },
   'refresh-analytics': {
     policy: 'stately',
@@ -75,13 +88,14 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
     expireInSeconds: 10 * 60,
     retentionMinutes: 60,
   },
-  // A mail server that is down for a while: 30 s, 1 min, 2 min… about 4 hours in all.
+  // A mail server that is down for a while: 30 s, 1 min, 2 min… about 4 hours in all. Expiry
+  // after nodemailer's own timeouts, so a slow server is not sent the same message twice.
   'send-mail': {
     policy: 'standard',
     retryLimit: 9,
     retryDelay: 30,
     retryBackoff: true,
-    expireInSeconds: 2 * 60,
+    expireInSeconds: 15 * 60,
     retentionMinutes: DAY_MINUTES,
   },
   'destroy-media': {
@@ -106,6 +120,7 @@ export function singletonKeyOf<Q extends QueueName>(
   return undefined;
 }
 
+/** In creation order: a dead letter before the queue that names it. */
 export const QUEUE_NAMES = Object.keys(QUEUE_POLICIES) as QueueName[];
 
 /** pg-boss's schema: its tables live apart from ours. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getConfig, getDbNow } from '@/lib/server-context';
-import { createMailer, outboxDirectory } from '@/mail/create-mailer';
+import { queuedMailer } from '@/mail/mailer';
 import { deleteMemberContent } from '@/members/delete-member-content';
 import { type Auth, createAuth } from './create-auth';
 
@@ -14,9 +14,9 @@ export function getAuth(): Auth {
     globalForAuth.coursepackAuth = createAuth({
       db,
       config,
-      mailer: createMailer({ ...config.mail, outboxDir: outboxDirectory(config.dataDir) }),
+      mailer: queuedMailer(db),
       deleteMemberContent: async (userId) => {
-        await deleteMemberContent(db, config.mediaApi, userId);
+        await deleteMemberContent(db, userId);
       },
     });
   }

@@ -4,7 +4,7 @@ import { nextCookies } from 'better-auth/next-js';
 import { admin } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { WebConfig } from '@/lib/web-config';
-import type { Mailer } from '@/mail/create-mailer';
+import type { Mailer } from '@/mail/mailer';
 import { CLIENT_ADDRESS_HEADER } from '@/server/normalize-forwarded-headers';
 import { limitAuthRequests } from './limit-auth-requests';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@coursepack/db/schema';
-import {
-  destroyAsset,
-  type MediaApiCredentials,
-  uploadAsset,
-} from '@coursepack/images/upload-asset';
+import { type MediaApiCredentials, uploadAsset } from '@coursepack/images/upload-asset';
+import { enqueue } from '@coursepack/jobs/enqueue';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
@@ -41,15 +38,15 @@ export async function uploadCourseCover(
       'The media service did not store the cover; try again in a moment.',
     );
   }
-  await db
-    .updateTable('courses')
-    .set({ cover_asset_id: stored, updated_at: sql`now()` })
-    .where('id', '=', course.id)
-    .execute();
-  if (course.coverAssetId) {
-    await destroyAsset(media, course.coverAssetId).catch((error: unknown) => {
-      console.warn(`Could not delete the replaced cover ${course.coverAssetId}: ${String(error)}`);
-    });
-  }
+  const replaced = course.coverAssetId;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('courses')
+      .set({ cover_asset_id: stored, updated_at: sql`now()` })
+      .where('id', '=', course.id)
+      .execute();
+    // The worker deletes the replaced file, retrying while the media service is away.
+    if (replaced) await enqueue(trx, 'destroy-media', { publicId: replaced });
+  });
   return { coverAssetId: stored };
 }

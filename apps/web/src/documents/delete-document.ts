@@ -1,32 +1,31 @@
 import type { Database } from '@coursepack/db/schema';
-import { destroyAsset, type MediaApiCredentials } from '@coursepack/images/upload-asset';
+import { enqueue } from '@coursepack/jobs/enqueue';
 import type { Kysely } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
 import { coursePath } from '@/lib/refs';
 import { getEditableDocument } from './get-editable-document';
 
 /**
- * Deletes a document, its pages and its file (the uploader, the course owner or an admin). The
- * file goes after the row: a failed destroy leaves an unused file, never a document pointing at
- * nothing. Answers where to go next: the document's course.
+ * Deletes a document and its pages (the uploader, the course owner or an admin), and queues the
+ * deletion of its file in the same transaction: the worker deletes the file after the row is
+ * gone, retrying while the media service is away, so no document ever points at nothing and no
+ * file is forgotten. Answers where to go next: the document's course.
  */
 export async function deleteDocument(
   db: Kysely<Database>,
-  media: MediaApiCredentials,
   viewer: Viewer | null,
   documentId: number,
 ): Promise<{ courseHref: string }> {
   const document = await getEditableDocument(db, viewer, documentId);
-  const deleted = await db
-    .deleteFrom('documents')
-    .where('id', '=', documentId)
-    .returning('media_asset_id')
-    .executeTakeFirst();
-  if (deleted?.media_asset_id) {
-    const publicId = deleted.media_asset_id;
-    await destroyAsset(media, publicId).catch((error: unknown) => {
-      console.warn(`Could not delete the file ${publicId} of a deleted document: ${String(error)}`);
-    });
-  }
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('documents')
+      .where('id', '=', documentId)
+      .returning('media_asset_id')
+      .executeTakeFirst();
+    if (deleted?.media_asset_id) {
+      await enqueue(trx, 'destroy-media', { publicId: deleted.media_asset_id });
+    }
+  });
   return { courseHref: coursePath(document.course) };
 }

@@ -28,11 +28,23 @@ const kind = z.enum(DOCUMENT_KINDS, {
   message: `Kind must be one of ${DOCUMENT_KINDS.join(', ')}`,
 });
 
+/** The language of a document's text (ISO 639-1, with a region when it matters): picks its OCR model. */
+const language = z
+  .string({ message: 'Language must be a language code like en or pt-BR' })
+  .trim()
+  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, {
+    message: 'Language must be a language code like en or pt-BR',
+  });
+
 /** What a member says about a document: on upload and when editing it. */
 export const documentInputSchema = z.object({
   title,
   description: description.nullish().transform((value) => value ?? ''),
   kind,
+  language: z
+    .union([z.literal(''), language])
+    .nullish()
+    .transform((value) => value || 'en'),
 });
 export type DocumentInput = z.infer<typeof documentInputSchema>;
 

@@ -2,6 +2,23 @@ import { createHash } from 'node:crypto';
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { inflatingPdf } from '@coursepack/hostile-files/hostile-pdfs';
+import {
+  startTestMediaService,
+  type TestMediaService,
+} from '@coursepack/media/testing/start-test-media-service';
+import {
+  describePdfProblem,
+  PDF_PROBLEMS,
+} from '@coursepack/worker/documents/describe-pdf-problem';
+import { fetchOriginalPdf } from '@coursepack/worker/documents/fetch-original-pdf';
+import { PDF_TEXT_LIMITS } from '@coursepack/worker/documents/pdf-text-limits';
+import { processDocument } from '@coursepack/worker/documents/process-document';
+import {
+  corruptPdf,
+  encryptedPdf,
+  pngImage,
+  textPdf,
+} from '@coursepack/worker/testing/pdf-fixtures';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
@@ -9,15 +26,8 @@ import { AppError } from '@/lib/app-error';
 import { rejection } from '@/testing/rejection';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { deleteDocument } from './delete-document';
-import { describePdfProblem, PDF_PROBLEMS } from './describe-pdf-problem';
-import { fetchOriginalPdf } from './fetch-original-pdf';
 import { getDocumentStatus } from './get-document-status';
 import { listUploadCourses } from './list-upload-courses';
-import { PDF_TEXT_LIMITS } from './pdf-text-limits';
-import { processUploadedDocument } from './process-uploaded-document';
-import { recoverStalledDocuments } from './recover-stalled-documents';
-import { startTestMediaService, type TestMediaService } from './testing/media-service';
-import { corruptPdf, encryptedPdf, pngImage, textlessPdf, textPdf } from './testing/pdf-fixtures';
 import { updateDocument } from './update-document';
 import { type UploadInput, uploadDocument } from './upload-document';
 
@@ -58,11 +68,20 @@ async function input(overrides: Partial<UploadInput> = {}): Promise<UploadInput>
   };
 }
 
-/** Uploads and waits for processing, as the route does after responding. */
+/** What the worker does with the job an upload queued (apps/worker). */
+async function processJob(
+  documentId: number,
+  options: Partial<Parameters<typeof processDocument>[0]> = {},
+): Promise<string> {
+  const processing = { db, media: media.delivery, maxBytes: MAX_BYTES, ...options };
+  return (await processDocument(processing, documentId)).outcome;
+}
+
+/** Uploads, then processes the queued job as the worker would. */
 async function uploadReady(as: Viewer = uploader, overrides: Partial<UploadInput> = {}) {
-  const result = await uploadDocument(deps(), as, await input(overrides));
-  const outcome = await result.process();
-  return { ...result.document, outcome };
+  const document = await uploadDocument(deps(), as, await input(overrides));
+  const outcome = await processJob(document.id);
+  return { ...document, outcome };
 }
 
 async function countDocuments(): Promise<number> {
@@ -71,14 +90,6 @@ async function countDocuments(): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return row.count;
-}
-
-async function mediaStatus(publicId: string): Promise<number> {
-  const response = await fetch(
-    `${media.delivery.baseUrl}/${media.delivery.cloudName}/image/upload/${publicId}.pdf`,
-  );
-  await response.arrayBuffer();
-  return response.status;
 }
 
 beforeAll(async () => {
@@ -135,7 +146,7 @@ describe('uploading a document', () => {
   it('stores the file in the media service and creates a processing document with its checksum', async () => {
     const upload = await input();
     const file = upload.file?.bytes ?? new Uint8Array();
-    const { document } = await uploadDocument(deps(), uploader, upload);
+    const document = await uploadDocument(deps(), uploader, upload);
 
     expect(document.status).toBe('processing');
     expect(document.href).toBe(`/documents/${document.id}-week-3-notes`);
@@ -153,10 +164,14 @@ describe('uploading a document', () => {
       size_bytes: file.byteLength,
       checksum: createHash('sha256').update(file).digest('hex'),
       status: 'processing',
-      processing_attempts: 1,
     });
-    const stored = await fetchOriginalPdf(media.delivery, row.media_asset_id ?? '');
+    const stored = await fetchOriginalPdf(media.delivery, row.media_asset_id ?? '', MAX_BYTES);
     expect(Buffer.from(stored).equals(Buffer.from(file))).toBe(true);
+    // …with its processing job, written in the same transaction.
+    const jobs = await sql<{ data: unknown }>`
+      SELECT data FROM pgboss.job WHERE name = 'process-document'
+        AND (data->>'documentId')::int = ${document.id}`.execute(db);
+    expect(jobs.rows).toEqual([{ data: { documentId: document.id } }]);
   });
 
   it('makes the document ready with each page’s text stored and searchable', async () => {
@@ -165,23 +180,20 @@ describe('uploading a document', () => {
       ...(await input()),
       file: { bytes: pdf, name: 'chapter.pdf' },
     });
-    expect(await result.process()).toBe('ready');
+    expect(await processJob(result.id)).toBe('ready');
+    // A retried job (its first run's end was lost) changes nothing and doubles nothing.
+    expect(await processJob(result.id)).toBe('gone');
 
     const row = await db
       .selectFrom('documents')
-      .select(['status', 'page_count', 'failure_reason', 'processing_started_at'])
-      .where('id', '=', result.document.id)
+      .select(['status', 'page_count', 'failure_reason'])
+      .where('id', '=', result.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({
-      status: 'ready',
-      page_count: 3,
-      failure_reason: null,
-      processing_started_at: null,
-    });
+    expect(row).toEqual({ status: 'ready', page_count: 3, failure_reason: null });
     const pages = await db
       .selectFrom('document_pages')
       .select(['page_number', 'body'])
-      .where('document_id', '=', result.document.id)
+      .where('document_id', '=', result.id)
       .orderBy('page_number')
       .execute();
     expect(pages.map((page) => page.body)).toEqual([
@@ -192,7 +204,7 @@ describe('uploading a document', () => {
     const hits = await db
       .selectFrom('document_pages')
       .select('page_number')
-      .where('document_id', '=', result.document.id)
+      .where('document_id', '=', result.id)
       .where(
         sql<boolean>`search_vector @@ websearch_to_tsquery('english', 'characteristic polynomials')`,
       )
@@ -202,7 +214,7 @@ describe('uploading a document', () => {
     const indexed = await sql<{ document_id: number }>`
       SELECT document_id FROM document_search
       WHERE vector @@ websearch_to_tsquery('english', 'characteristic polynomials')`.execute(db);
-    expect(indexed.rows).toContainEqual({ document_id: result.document.id });
+    expect(indexed.rows).toContainEqual({ document_id: result.id });
   });
 
   it('refuses an exact duplicate with 409 and a link to the existing document', async () => {
@@ -211,7 +223,7 @@ describe('uploading a document', () => {
       ...(await input({ title: 'Original upload' })),
       file: { bytes, name: 'a.pdf' },
     });
-    await first.process();
+    await processJob(first.id);
     const before = await countDocuments();
 
     const error = await rejection(
@@ -224,9 +236,9 @@ describe('uploading a document', () => {
     expect(error.message).toBe('This file is already on Coursepack as “Original upload”.');
     expect(error.details).toEqual({
       existingDocument: {
-        id: first.document.id,
+        id: first.id,
         title: 'Original upload',
-        href: first.document.href,
+        href: first.href,
       },
     });
     expect(await countDocuments()).toBe(before);
@@ -286,52 +298,32 @@ describe('uploading a document', () => {
     expect(error.message).toContain('“scan.pdf” is not a PDF');
   });
 
-  it('refuses a password-protected PDF with 422 and stores nothing', async () => {
-    const before = await countDocuments();
-    const error = await rejection(
-      uploadDocument(
-        deps(),
-        uploader,
-        await input({ file: { bytes: encryptedPdf(), name: 'locked.pdf' } }),
-      ),
-    );
-    expect(error.status).toBe(422);
-    expect(error.message).toBe(PDF_PROBLEMS.encrypted);
-    expect(await countDocuments()).toBe(before);
-  });
+  it.each([
+    ['password-protected', encryptedPdf, PDF_PROBLEMS.encrypted],
+    ['damaged', corruptPdf, PDF_PROBLEMS.corrupt],
+  ])(
+    'fails a %s PDF with the reason, and lets the same file be uploaded again',
+    async (_, make, reason) => {
+      const bytes = make();
+      const first = await uploadDocument(deps(), uploader, {
+        ...(await input({ title: 'Locked notes' })),
+        file: { bytes, name: 'locked.pdf' },
+      });
+      expect(await processJob(first.id)).toBe('failed');
+      expect(await getDocumentStatus(db, uploader, first.id)).toEqual({
+        status: 'failed',
+        pageCount: 0,
+        failureReason: reason,
+      });
 
-  it('refuses a damaged PDF with 422', async () => {
-    const error = await rejection(
-      uploadDocument(
-        deps(),
-        uploader,
-        await input({ file: { bytes: corruptPdf(), name: 'broken.pdf' } }),
-      ),
-    );
-    expect(error.status).toBe(422);
-    expect(error.message).toBe(PDF_PROBLEMS.corrupt);
-  });
-
-  it('fails a PDF without text with the reason, and lets the same file be uploaded again', async () => {
-    const bytes = textlessPdf();
-    const first = await uploadDocument(deps(), uploader, {
-      ...(await input({ title: 'Scanned notes' })),
-      file: { bytes, name: 'scan.pdf' },
-    });
-    expect(await first.process()).toBe('failed');
-    expect(await getDocumentStatus(db, uploader, first.document.id)).toEqual({
-      status: 'failed',
-      pageCount: 0,
-      failureReason: PDF_PROBLEMS.noText,
-    });
-
-    const again = await uploadDocument(deps(), uploader, {
-      ...(await input({ title: 'Scanned notes' })),
-      file: { bytes, name: 'scan.pdf' },
-    });
-    expect(again.document.status).toBe('processing');
-    await again.process();
-  });
+      const again = await uploadDocument(deps(), uploader, {
+        ...(await input({ title: 'Locked notes' })),
+        file: { bytes, name: 'locked.pdf' },
+      });
+      expect(again.status).toBe('processing');
+      await processJob(again.id);
+    },
+  );
 
   it('fails a small PDF whose page inflates to 40 MB, naming the page, and stores no text', async () => {
     const bytes = await inflatingPdf({ inflatedBytes: 40 * 1024 * 1024 });
@@ -353,16 +345,17 @@ describe('uploading a document', () => {
       { ...deps(), media: lenient.credentials },
       uploader,
       await flood(),
-    ).finally(() => lenient.close());
-    expect(await upload.process()).toBe('failed');
-    expect(await getDocumentStatus(db, uploader, upload.document.id)).toEqual({
+    );
+    expect(await processJob(upload.id, { media: lenient.delivery })).toBe('failed');
+    expect(await getDocumentStatus(db, uploader, upload.id)).toEqual({
       status: 'failed',
       pageCount: 0,
       failureReason: describePdfProblem({ code: 'pageContentTooLarge', page: 1 }, PDF_TEXT_LIMITS),
     });
+    await lenient.close();
     const stored = await db
       .selectFrom('document_pages')
-      .where('document_id', '=', upload.document.id)
+      .where('document_id', '=', upload.id)
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(stored.count)).toBe(0);
@@ -378,14 +371,11 @@ describe('uploading a document', () => {
         return String.fromCharCode(97 + (seed % 26));
       }).join('');
     const pages = Array.from({ length: 20 }, () => Array.from({ length: 10_000 }, word).join(' '));
-    const outcome = await processUploadedDocument(
-      db,
-      upload.document.id,
-      new Uint8Array(),
-      async () => pages,
-    );
+    const outcome = await processJob(upload.id, {
+      extract: async () => ({ pages, recognised: [] }),
+    });
     expect(outcome).toBe('failed');
-    const status = await getDocumentStatus(db, uploader, upload.document.id);
+    const status = await getDocumentStatus(db, uploader, upload.id);
     expect(status.status).toBe('failed');
     expect(status.failureReason).toMatch(/more distinct words than the search index takes/);
   });
@@ -452,13 +442,13 @@ describe('uploading a document', () => {
 
   it('leaves a document deleted while processing deleted', async () => {
     const result = await uploadDocument(deps(), uploader, await input());
-    await deleteDocument(db, media.credentials, uploader, result.document.id);
-    expect(await result.process()).toBe('gone');
+    await deleteDocument(db, uploader, result.id);
+    expect(await processJob(result.id)).toBe('gone');
     expect(
       await db
         .selectFrom('document_pages')
         .select('page_number')
-        .where('document_id', '=', result.document.id)
+        .where('document_id', '=', result.id)
         .execute(),
     ).toEqual([]);
   });
@@ -476,7 +466,7 @@ describe('choosing a course to upload to', () => {
 describe('who sees a document while it is processing', () => {
   it('shows its status to the uploader and hides it from everyone else until ready', async () => {
     const result = await uploadDocument(deps(), uploader, await input());
-    const id = result.document.id;
+    const { id } = result;
     expect((await getDocumentStatus(db, uploader, id)).status).toBe('processing');
     expect((await rejection(getDocumentStatus(db, null, id))).status).toBe(404);
     expect((await rejection(getDocumentStatus(db, other, id))).status).toBe(404);
@@ -485,7 +475,7 @@ describe('who sees a document while it is processing', () => {
         .status,
     ).toBe(404);
 
-    await result.process();
+    await processJob(id);
     expect(await getDocumentStatus(db, null, id)).toEqual({
       status: 'ready',
       pageCount: 1,
@@ -534,7 +524,7 @@ describe('editing and deleting documents', () => {
       (await rejection(updateDocument(db, null, { documentId: id, changes: { title: 'x' } })))
         .status,
     ).toBe(401);
-    expect((await rejection(deleteDocument(db, media.credentials, null, id))).status).toBe(401);
+    expect((await rejection(deleteDocument(db, null, id))).status).toBe(401);
   });
 
   it('refuses another member’s edit or delete with 403', async () => {
@@ -546,7 +536,7 @@ describe('editing and deleting documents', () => {
         )
       ).status,
     ).toBe(403);
-    expect((await rejection(deleteDocument(db, media.credentials, other, id))).status).toBe(403);
+    expect((await rejection(deleteDocument(db, other, id))).status).toBe(403);
     const row = await db
       .selectFrom('documents')
       .select('title')
@@ -558,10 +548,10 @@ describe('editing and deleting documents', () => {
   it('lets the course owner and admins edit and delete a member’s document', async () => {
     const first = await uploadReady();
     await updateDocument(db, courseOwner, { documentId: first.id, changes: { kind: 'exam' } });
-    await deleteDocument(db, media.credentials, courseOwner, first.id);
+    await deleteDocument(db, courseOwner, first.id);
     const second = await uploadReady();
     await updateDocument(db, admin, { documentId: second.id, changes: { kind: 'exam' } });
-    await deleteDocument(db, media.credentials, admin, second.id);
+    await deleteDocument(db, admin, second.id);
     expect(
       await db
         .selectFrom('documents')
@@ -571,14 +561,14 @@ describe('editing and deleting documents', () => {
     ).toEqual([]);
   });
 
-  it('deletes the row, its pages and its file, and answers the course to go back to', async () => {
+  it('deletes the row and its pages, queues its file’s deletion, and answers the course to go back to', async () => {
     const { id } = await uploadReady();
     const { media_asset_id } = await db
       .selectFrom('documents')
       .select('media_asset_id')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const result = await deleteDocument(db, media.credentials, uploader, id);
+    const result = await deleteDocument(db, uploader, id);
     expect(result).toEqual({ courseHref: `/courses/${courses.published}-linear-algebra` });
     expect(
       await db
@@ -587,85 +577,13 @@ describe('editing and deleting documents', () => {
         .where('document_id', '=', id)
         .execute(),
     ).toEqual([]);
-    expect(await mediaStatus(media_asset_id ?? '')).toBe(404);
+    const queued = await sql<{ data: unknown }>`
+      SELECT data FROM pgboss.job WHERE name = 'destroy-media'
+        AND data->>'publicId' = ${media_asset_id}`.execute(db);
+    expect(queued.rows).toEqual([{ data: { publicId: media_asset_id } }]);
   });
 
   it('answers 404 for a document that does not exist', async () => {
-    expect((await rejection(deleteDocument(db, media.credentials, uploader, 999_999))).status).toBe(
-      404,
-    );
-  });
-});
-
-describe('recovering uploads whose processing was cut short', () => {
-  const options = () => ({
-    staleAfterMs: 5 * 60 * 1000,
-    maxAttempts: 3,
-    fetchOriginal: (publicId: string) => fetchOriginalPdf(media.delivery, publicId),
-  });
-
-  /** An upload whose process died before extracting: still processing, started `minutes` ago. */
-  async function interruptedUpload(minutes: number, attempts = 1): Promise<number> {
-    const { document } = await uploadDocument(deps(), uploader, await input());
-    await db
-      .updateTable('documents')
-      .set({
-        processing_started_at: sql`now() - make_interval(mins => ${minutes})`,
-        processing_attempts: attempts,
-      })
-      .where('id', '=', document.id)
-      .execute();
-    return document.id;
-  }
-
-  it('processes a stalled upload again from the stored original', async () => {
-    const id = await interruptedUpload(10);
-    const results = await recoverStalledDocuments(db, { ...options(), documentId: id });
-    expect(results).toEqual([{ id, outcome: 'ready' }]);
-    const row = await db
-      .selectFrom('documents')
-      .select(['status', 'page_count', 'processing_attempts'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'ready', page_count: 1, processing_attempts: 2 });
-  });
-
-  it('leaves an upload that is still within its time alone', async () => {
-    const id = await interruptedUpload(1);
-    expect(await recoverStalledDocuments(db, { ...options(), documentId: id })).toEqual([]);
-  });
-
-  it('lets only one of two concurrent sweeps take a stalled upload', async () => {
-    const id = await interruptedUpload(10);
-    const [a, b] = await Promise.all([
-      recoverStalledDocuments(db, { ...options(), documentId: id }),
-      recoverStalledDocuments(db, { ...options(), documentId: id }),
-    ]);
-    expect([...a, ...b]).toEqual([{ id, outcome: 'ready' }]);
-  });
-
-  it('marks an upload failed once its attempts run out', async () => {
-    const id = await interruptedUpload(10, 3);
-    expect(await recoverStalledDocuments(db, { ...options(), documentId: id })).toEqual([
-      { id, outcome: 'failed' },
-    ]);
-    const status = await getDocumentStatus(db, uploader, id);
-    expect(status.status).toBe('failed');
-    expect(status.failureReason).toContain('did not finish after several attempts');
-  });
-
-  it('marks an upload failed when its stored file is gone', async () => {
-    const id = await interruptedUpload(10);
-    await db
-      .updateTable('documents')
-      .set({ media_asset_id: 'documents/missing' })
-      .where('id', '=', id)
-      .execute();
-    expect(await recoverStalledDocuments(db, { ...options(), documentId: id })).toEqual([
-      { id, outcome: 'failed' },
-    ]);
-    expect((await getDocumentStatus(db, uploader, id)).failureReason).toBe(
-      'The uploaded file is missing; upload it again.',
-    );
+    expect((await rejection(deleteDocument(db, uploader, 999_999))).status).toBe(404);
   });
 });

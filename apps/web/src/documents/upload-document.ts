@@ -6,7 +6,8 @@ import {
   MediaApiError,
   uploadAsset,
 } from '@coursepack/images/upload-asset';
-import { type Kysely, sql } from 'kysely';
+import { enqueue } from '@coursepack/jobs/enqueue';
+import type { Kysely } from 'kysely';
 import { canUploadToCourse, canViewCourse, canViewDocument } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
@@ -15,9 +16,8 @@ import { parseOrThrow } from '@/lib/parse-or-throw';
 import { documentPath, slugify } from '@/lib/refs';
 import { enforceUploadLimit } from '@/limits/enforce-member-limits';
 import { courseIdSchema, documentInputSchema } from './document-input';
-import { assertPdfReadable, isPdf } from './extract-pdf-text';
 import { findDocumentWithCourse } from './find-document-with-course';
-import { type ProcessingOutcome, processUploadedDocument } from './process-uploaded-document';
+import { isPdf } from './is-pdf';
 
 export interface UploadDependencies {
   db: Kysely<Database>;
@@ -32,6 +32,8 @@ export interface UploadInput {
   title: unknown;
   description: unknown;
   kind: unknown;
+  /** Optional: English when absent. */
+  language?: unknown;
 }
 
 export interface UploadedDocument {
@@ -41,26 +43,22 @@ export interface UploadedDocument {
   status: DocumentStatus;
 }
 
-export interface UploadResult {
-  document: UploadedDocument;
-  /** Extracts the text; the caller runs it after responding. Never rejects. */
-  process: () => Promise<ProcessingOutcome>;
-}
-
 /**
  * The request half of an upload: checks who uploads what where, refuses a duplicate, stores the
- * file in the media service and creates the document, `processing`.
+ * file in the media service and creates the document, `processing`, together with its
+ * processing job (apps/worker reads it, OCR included, and makes it `ready` or `failed` with the
+ * reason): one transaction, so there is never a document without its job, nor a job without its
+ * document. The web app never parses the PDF itself.
  *
  * The file is stored before the row exists, so no document ever points at a missing file; if the
  * row cannot be written the file is destroyed again (a failed destroy leaves an unused file,
- * never a broken document). PDFs that pdf.js cannot open at all (password, damage) are refused
- * here, with the reason, before anything is stored.
+ * never a broken document).
  */
 export async function uploadDocument(
   { db, media, maxBytes }: UploadDependencies,
   viewer: Viewer | null,
   input: UploadInput,
-): Promise<UploadResult> {
+): Promise<UploadedDocument> {
   if (!viewer) throw new AppError('unauthorized', 'Sign in to upload documents.');
   await enforceUploadLimit(db, viewer.id);
   const fields = parseOrThrow(documentInputSchema, input);
@@ -80,31 +78,32 @@ export async function uploadDocument(
   const bytes = checkFile(input.file, maxBytes);
   const checksum = createHash('sha256').update(bytes).digest('hex');
   await refuseDuplicate(db, viewer, checksum);
-  await assertPdfReadable(bytes);
 
   const publicId = await storeFile(media, bytes);
   let inserted: { id: number; slug: string; status: DocumentStatus };
   try {
-    inserted = await db
-      .insertInto('documents')
-      .values({
-        course_id: course.id,
-        slug: slugify(fields.title),
-        title: fields.title,
-        description: fields.description,
-        kind: fields.kind,
-        media_asset_id: publicId,
-        size_bytes: bytes.byteLength,
-        checksum,
-        status: 'processing',
-        owner_id: viewer.id,
-        published: true,
-        // The database's clock, like the staleness check of recoverStalledDocuments.
-        processing_started_at: sql`now()`,
-        processing_attempts: 1,
-      })
-      .returning(['id', 'slug', 'status'])
-      .executeTakeFirstOrThrow();
+    inserted = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('documents')
+        .values({
+          course_id: course.id,
+          slug: slugify(fields.title),
+          title: fields.title,
+          description: fields.description,
+          kind: fields.kind,
+          language: fields.language,
+          media_asset_id: publicId,
+          size_bytes: bytes.byteLength,
+          checksum,
+          status: 'processing',
+          owner_id: viewer.id,
+          published: true,
+        })
+        .returning(['id', 'slug', 'status'])
+        .executeTakeFirstOrThrow();
+      await enqueue(trx, 'process-document', { documentId: row.id });
+      return row;
+    });
   } catch (error) {
     await destroyAsset(media, publicId).catch((destroyError: unknown) => {
       console.warn(`Could not delete the unused upload ${publicId}: ${String(destroyError)}`);
@@ -113,10 +112,7 @@ export async function uploadDocument(
     if (isChecksumConflict(error)) await refuseDuplicate(db, viewer, checksum);
     throw error;
   }
-  return {
-    document: { ...inserted, href: documentPath(inserted) },
-    process: () => processUploadedDocument(db, inserted.id, bytes),
-  };
+  return { ...inserted, href: documentPath(inserted) };
 }
 
 function checkFile(file: UploadInput['file'], maxBytes: number): Uint8Array {

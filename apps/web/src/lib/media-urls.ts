@@ -1,5 +1,9 @@
 import 'server-only';
-import { buildMediaUrl, buildOriginalUrl } from '@coursepack/images/build-media-url';
+import {
+  buildMediaUrl,
+  buildOriginalUrl,
+  DOCUMENT_THUMBNAIL,
+} from '@coursepack/images/build-media-url';
 import { isAvatarAsset, isExternalAvatar } from './avatar-image';
 import { getConfig } from './server-context';
 
@@ -35,13 +39,7 @@ export function documentPdfUrl(assetId: string): string {
 /** A small preview of a document: the top of its first page. */
 export function documentThumbnailUrl(assetId: string | null): string | null {
   if (!assetId) return null;
-  return buildMediaUrl(delivery(), assetId, {
-    width: 96,
-    height: 128,
-    crop: 'fill',
-    gravity: 'north',
-    page: 1,
-  });
+  return buildMediaUrl(delivery(), assetId, DOCUMENT_THUMBNAIL);
 }
 
 /** A member's avatar: their upload from the media service, or their OAuth picture as is. */

@@ -65,7 +65,6 @@ describe('parseWebConfig', () => {
       ...valid,
       AUTH_SECRET: 'x'.repeat(32),
       ADMIN_EMAILS: ' Root@Example.org, second@example.org ',
-      SMTP_URL: 'smtps://user:pass@mail.example.org:465',
       GITHUB_CLIENT_ID: 'id',
       GITHUB_CLIENT_SECRET: 'secret',
       UPLOAD_MAX_BYTES: '1048576',
@@ -76,23 +75,20 @@ describe('parseWebConfig', () => {
       adminEmails: ['root@example.org', 'second@example.org'],
       github: { clientId: 'id', clientSecret: 'secret' },
     });
-    expect(config.mail.smtpUrl).toBe('smtps://user:pass@mail.example.org:465');
     expect(config.uploadMaxBytes).toBe(1048576);
   });
 
-  it('names each bad sign-in, mail and upload variable', () => {
+  it('names each bad sign-in and upload variable', () => {
     const attempt = () =>
       parseWebConfig({
         ...valid,
         AUTH_SECRET: 'short',
         ADMIN_EMAILS: 'root@example.org,not-an-address',
-        SMTP_URL: 'http://mail',
         GOOGLE_CLIENT_ID: 'id-without-secret',
         UPLOAD_MAX_BYTES: '12abc',
       });
     expect(attempt).toThrow('AUTH_SECRET must be at least 32 characters (got "short")');
     expect(attempt).toThrow('ADMIN_EMAILS must be a comma-separated list of email addresses');
-    expect(attempt).toThrow('SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")');
     expect(attempt).toThrow('GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
     expect(attempt).toThrow(
       'UPLOAD_MAX_BYTES must be a number of bytes between 1024 and 2147483648 (got "12abc")',

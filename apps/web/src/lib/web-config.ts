@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   parseTrustProxy,
   TRUST_PROXY_RULE,
@@ -75,7 +74,6 @@ const schema = z.object({
   MEDIA_API_URL: httpUrl.optional(),
   MEDIA_API_KEY: z.string().min(1, 'must not be empty').optional(),
   MEDIA_API_SECRET: z.string().min(1, 'must not be empty').optional(),
-  DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
   REQUIRE_EMAIL_VERIFICATION: z
@@ -93,16 +91,6 @@ const schema = z.object({
     .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
       message: 'must be a comma-separated list of email addresses',
     }),
-  SMTP_URL: z
-    .string()
-    .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
-      message: 'must be an smtp:// or smtps:// URL',
-    })
-    .optional(),
-  MAIL_FROM: z
-    .string()
-    .min(3, 'must be an address like "Coursepack <no-reply@example.org>"')
-    .default('Coursepack <no-reply@coursepack.local>'),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -165,8 +153,6 @@ export interface WebConfig {
   /** The `url_path_version` field: which URL scheme the paths in events follow. */
   trackingUrlPathVersion: string;
   mediaApi: MediaApiConfig;
-  /** Absolute; mail goes to `<dataDir>/outbox` when no SMTP server is configured. */
-  dataDir: string;
   auth: {
     secret: string;
     /** False only when AUTH_SECRET is unset and the development secret signs sessions. */
@@ -178,7 +164,6 @@ export interface WebConfig {
     github: OAuthClient | null;
     google: OAuthClient | null;
   };
-  mail: { smtpUrl: string | null; from: string };
   uploadMaxBytes: number;
   /** Which proxies may say who the client is (server/trust-proxy.ts); the collector reads it too. */
   trustProxy: TrustProxy;
@@ -232,7 +217,6 @@ export function parseWebConfig(env: Record<string, string | undefined>): WebConf
       apiKey: value.MEDIA_API_KEY ?? DEVELOPMENT_MEDIA_API_KEY,
       apiSecret: value.MEDIA_API_SECRET ?? DEVELOPMENT_MEDIA_API_SECRET,
     },
-    dataDir: path.resolve(value.DATA_DIR),
     auth: {
       secret: value.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
       secretIsConfigured: value.AUTH_SECRET !== undefined,
@@ -242,7 +226,6 @@ export function parseWebConfig(env: Record<string, string | undefined>): WebConf
       github: oauthClient(value.GITHUB_CLIENT_ID, value.GITHUB_CLIENT_SECRET),
       google: oauthClient(value.GOOGLE_CLIENT_ID, value.GOOGLE_CLIENT_SECRET),
     },
-    mail: { smtpUrl: value.SMTP_URL ?? null, from: value.MAIL_FROM },
     uploadMaxBytes: value.UPLOAD_MAX_BYTES,
     trustProxy: value.TRUST_PROXY,
   };

@@ -1,5 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
-import { destroyAsset, type MediaApiCredentials } from '@coursepack/images/upload-asset';
+import { enqueue } from '@coursepack/jobs/enqueue';
 import { type Kysely, sql } from 'kysely';
 import { isOwnAvatarAsset } from '@/lib/avatar-image';
 
@@ -7,16 +7,15 @@ import { isOwnAvatarAsset } from '@/lib/avatar-image';
  * Deletes what a member leaves behind when they delete their account: the documents they
  * uploaded, and the courses they own that hold nobody else's documents. A course that other
  * members contributed to stays (their work is not ours to delete) and loses its owner, so an
- * admin can hand it on. Media files go after the rows are gone: a failed destroy leaves an
- * unreferenced file, never a document pointing at nothing. The avatar file goes too; the
- * user row itself is deleted by better-auth after this.
+ * admin can hand it on. The deletion of their media files (and the avatar's) is queued in the
+ * same transaction: the worker deletes them once the rows are gone, retrying while the media
+ * service is away. The user row itself is deleted by better-auth after this.
  */
 export async function deleteMemberContent(
   db: Kysely<Database>,
-  media: MediaApiCredentials,
   userId: string,
 ): Promise<{ documents: number; courses: number }> {
-  const assets = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
       .where('id', '=', userId)
@@ -42,22 +41,12 @@ export async function deleteMemberContent(
       )
       .returning(['c.cover_asset_id'])
       .execute();
-    return {
-      counts: { documents: documents.length, courses: courses.length },
-      publicIds: [
-        ...documents.map((row) => row.media_asset_id),
-        ...courses.map((row) => row.cover_asset_id),
-        user?.image && isOwnAvatarAsset(user.image, userId) ? user.image : null,
-      ].filter((id): id is string => id !== null),
-    };
+    const publicIds = [
+      ...documents.map((row) => row.media_asset_id),
+      ...courses.map((row) => row.cover_asset_id),
+      user?.image && isOwnAvatarAsset(user.image, userId) ? user.image : null,
+    ].filter((id): id is string => id !== null);
+    for (const publicId of publicIds) await enqueue(trx, 'destroy-media', { publicId });
+    return { documents: documents.length, courses: courses.length };
   });
-  const results = await Promise.allSettled(
-    assets.publicIds.map((publicId) => destroyAsset(media, publicId)),
-  );
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      console.warn(`Could not delete a media file of a deleted account: ${String(result.reason)}`);
-    }
-  }
-  return assets.counts;
 }

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@coursepack/db/schema';
-import {
-  destroyAsset,
-  type MediaApiCredentials,
-  uploadAsset,
-} from '@coursepack/images/upload-asset';
+import { type MediaApiCredentials, uploadAsset } from '@coursepack/images/upload-asset';
+import { enqueue } from '@coursepack/jobs/enqueue';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
@@ -36,20 +33,22 @@ export async function uploadAvatar(
     console.error(error);
     throw new AppError('internal', 'The media service did not store the avatar; try again.');
   }
-  const previous = await db
-    .selectFrom('users')
-    .where('id', '=', viewer.id)
-    .select('image')
-    .executeTakeFirst();
-  await db
-    .updateTable('users')
-    .set({ image: stored, updated_at: sql`now()` })
-    .where('id', '=', viewer.id)
-    .execute();
-  if (previous?.image && isOwnAvatarAsset(previous.image, viewer.id)) {
-    await destroyAsset(media, previous.image).catch((error: unknown) => {
-      console.warn(`Could not delete the replaced avatar ${previous.image}: ${String(error)}`);
-    });
-  }
+  await db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('users')
+      .where('id', '=', viewer.id)
+      .select('image')
+      .forUpdate()
+      .executeTakeFirst();
+    await trx
+      .updateTable('users')
+      .set({ image: stored, updated_at: sql`now()` })
+      .where('id', '=', viewer.id)
+      .execute();
+    // The worker deletes the replaced file, retrying while the media service is away.
+    if (previous?.image && isOwnAvatarAsset(previous.image, viewer.id)) {
+      await enqueue(trx, 'destroy-media', { publicId: previous.image });
+    }
+  });
   return { image: stored };
 }

@@ -1,32 +1,31 @@
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import {
+  startTestMediaService,
+  type TestMediaService,
+} from '@coursepack/media/testing/start-test-media-service';
+import { processDocument } from '@coursepack/worker/documents/process-document';
+import { pngImage, textPdf } from '@coursepack/worker/testing/pdf-fixtures';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { startTestMediaService, type TestMediaService } from '@/documents/testing/media-service';
-import { pngImage, textPdf } from '@/documents/testing/pdf-fixtures';
 import { parseWebConfig, type WebConfig } from '@/lib/web-config';
 import { countingBody } from '@/testing/counting-body';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
  * The HTTP contract of the upload API, through the exported route handlers with a real database
- * and media service; only the session (Next's request headers) and `after` are stood in for.
+ * and media service; only the session (Next's request headers) is stood in for. The worker's
+ * processing of the queued job runs in the test, as apps/worker runs it.
  */
 
 const state = vi.hoisted(() => ({
   viewer: null as Viewer | null,
   db: undefined as unknown,
   config: undefined as unknown,
-  afterTasks: [] as Promise<unknown>[],
 }));
 
 vi.mock('server-only', () => ({}));
-vi.mock('next/server', () => ({
-  after: (task: (() => Promise<unknown>) | Promise<unknown>) => {
-    state.afterTasks.push(typeof task === 'function' ? task() : task);
-  },
-}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
 vi.mock('@/lib/server-context', () => ({
   getDbNow: () => state.db,
@@ -76,6 +75,11 @@ function context(id: string | number) {
   return { params: Promise.resolve({ id: String(id) }) };
 }
 
+/** The worker's part: the job the upload queued. */
+async function processQueued(documentId: number): Promise<void> {
+  await processDocument({ db, media: media.delivery, maxBytes: MAX_BYTES }, documentId);
+}
+
 async function uploaded(): Promise<{ id: number; href: string; status: string }> {
   state.viewer = uploader;
   const response = await POST(post(await uploadForm()));
@@ -83,7 +87,7 @@ async function uploaded(): Promise<{ id: number; href: string; status: string }>
   const { document } = (await response.json()) as {
     document: { id: number; href: string; status: string };
   };
-  await Promise.all(state.afterTasks);
+  await processQueued(document.id);
   return document;
 }
 
@@ -126,7 +130,6 @@ beforeAll(async () => {
 
 beforeEach(() => {
   state.viewer = null;
-  state.afterTasks = [];
 });
 
 afterAll(async () => {
@@ -134,7 +137,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/documents', () => {
-  it('answers 201 with the processing document, and extracts its text after responding', async () => {
+  it('answers 201 with the processing document, whose queued job makes it ready', async () => {
     state.viewer = uploader;
     const response = await POST(post(await uploadForm({ title: 'Spectral theorem' })));
     expect(response.status).toBe(201);
@@ -147,8 +150,7 @@ describe('POST /api/documents', () => {
         status: 'processing',
       },
     });
-    expect(state.afterTasks).toHaveLength(1);
-    await Promise.all(state.afterTasks);
+    await processQueued(body.document.id);
     const status = await getStatus(new Request(`${SITE}/x`), context(body.document.id));
     expect(await status.json()).toEqual({ status: 'ready', pageCount: 1, failureReason: null });
   });
@@ -225,7 +227,7 @@ describe('POST /api/documents', () => {
     const pdf = await textPdf(['A file uploaded twice']);
     const first = await POST(post(await uploadForm({ title: 'First' }, new File([pdf], 'a.pdf'))));
     const { document } = (await first.json()) as { document: { id: number; href: string } };
-    await Promise.all(state.afterTasks);
+    await processQueued(document.id);
     state.viewer = other;
     const second = await POST(post(await uploadForm({}, new File([pdf], 'b.pdf'))));
     expect(second.status).toBe(409);

@@ -1,4 +1,3 @@
-import { after } from 'next/server';
 import { getViewer } from '@/auth/get-viewer';
 import { readFormFile, readUploadForm } from '@/documents/read-upload-form';
 import { uploadDocument } from '@/documents/upload-document';
@@ -6,7 +5,7 @@ import { AppError, errorResponse } from '@/lib/app-error';
 import { assertSameOrigin } from '@/lib/assert-same-origin';
 import { getConfig, getDbNow } from '@/lib/server-context';
 
-// POST /api/documents – upload a PDF to a course; its text is extracted after the response
+// POST /api/documents – upload a PDF to a course; the worker reads its text after the response
 export async function POST(request: Request): Promise<Response> {
   try {
     const config = getConfig();
@@ -15,7 +14,7 @@ export async function POST(request: Request): Promise<Response> {
     const viewer = await getViewer();
     if (!viewer) throw new AppError('unauthorized', 'Sign in to upload documents.');
     const form = await readUploadForm(request, config.uploadMaxBytes);
-    const { document, process } = await uploadDocument(
+    const document = await uploadDocument(
       { db: getDbNow(), media: config.mediaApi, maxBytes: config.uploadMaxBytes },
       viewer,
       {
@@ -24,9 +23,9 @@ export async function POST(request: Request): Promise<Response> {
         title: form.get('title'),
         description: form.get('description'),
         kind: form.get('kind'),
+        language: form.get('language'),
       },
     );
-    after(process);
     return Response.json({ document }, { status: 201 });
   } catch (error) {
     return errorResponse(error);

@@ -33,7 +33,7 @@ export async function DELETE(request: Request, { params }: Context): Promise<Res
     const config = getConfig();
     assertSameOrigin(request, config.siteUrl);
     const documentId = parseDocumentId((await params).id);
-    const result = await deleteDocument(getDbNow(), config.mediaApi, await getViewer(), documentId);
+    const result = await deleteDocument(getDbNow(), await getViewer(), documentId);
     return Response.json(result);
   } catch (error) {
     return errorResponse(error);

@@ -3,15 +3,25 @@ import path from 'node:path';
 import { scanPdfStreams } from '@coursepack/pdf-guard/scan-pdf-streams';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import { recognizePdfPages } from '../ocr/recognize-pdf-pages';
 import type { PdfProblem } from './describe-pdf-problem';
 import type { PdfTextLimits } from './pdf-text-limits';
 
 /**
- * pdf.js itself, run inside the reading child process (run-pdf-reader-child.ts), never in the web
- * app: it parses synchronously and holds whatever a file makes it hold. Imports stay relative
- * (no `@/` aliases): the child runs this file outside Next's bundler.
+ * pdf.js itself, run inside the reading child process (pdf-reader-child-main.ts), never in the
+ * worker's own process: it parses synchronously and holds whatever a file makes it hold.
+ * `recognised`: the pages whose text came from OCR (they had no text layer).
  */
-export type PdfReading = { ok: true; pages: string[] } | { ok: false; problem: PdfProblem };
+export type PdfReading =
+  | { ok: true; pages: string[]; recognised: number[] }
+  | { ok: false; problem: PdfProblem };
+
+export interface ReadingOptions {
+  /** The course's language, for the OCR model. */
+  language: string;
+  /** Called after each page, read or recognised: the parent's per-page deadline restarts. */
+  onPage: (number: number) => void;
+}
 
 /**
  * pdfjs-dist's folder, for its font data and CMaps. Resolved from the working directory (the
@@ -51,18 +61,6 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
-/** Opens the PDF to check that it can be read at all; cheap (pages are parsed lazily). */
-export async function checkPdfOpens(bytes: Uint8Array): Promise<PdfReading> {
-  try {
-    const pdf = await openPdf(bytes);
-    await pdf.destroy();
-    return { ok: true, pages: [] };
-  } catch (error) {
-    if (error instanceof Unreadable) return { ok: false, problem: error.problem };
-    throw error;
-  }
-}
-
 /** Line breaks as the PDF lays them out; control characters (and NUL, which PostgreSQL text refuses) dropped. */
 function cleanPageText(text: string): string {
   return text
@@ -70,6 +68,44 @@ function cleanPageText(text: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * OCR for the pages without a text layer, written into `pages`, up to `maxOcrPages`; the first
+ * page left unrecognised says why (readers and search see the note). Answers the pages whose
+ * words were recognised.
+ */
+async function recognisePages(
+  pdf: PDFDocumentProxy,
+  withoutText: number[],
+  pages: string[],
+  limits: PdfTextLimits,
+  options: ReadingOptions,
+): Promise<number[]> {
+  if (withoutText.length === 0) return [];
+  const chosen = withoutText.slice(0, limits.maxOcrPages);
+  const texts = await recognizePdfPages(pdf, chosen, {
+    languages: [options.language],
+    maxPixels: limits.ocrMaxPixels,
+    onPage: (number) => options.onPage(number),
+  });
+  for (const [number, text] of texts) {
+    const clean = cleanPageText(text);
+    pages[number - 1] =
+      clean.length > limits.maxPageChars
+        ? cutText(
+            clean,
+            limits.maxPageChars,
+            `[Text cut: Coursepack keeps the first ${limits.maxPageChars.toLocaleString('en-US')} characters of a page.]`,
+          )
+        : clean;
+  }
+  const firstSkipped = withoutText[limits.maxOcrPages];
+  if (firstSkipped !== undefined) {
+    pages[firstSkipped - 1] =
+      `[Text not recognised: Coursepack recognises the text of up to ${limits.maxOcrPages.toLocaleString('en-US')} scanned pages per document; this page and the later scanned ones are shown but not searchable.]`;
+  }
+  return chosen.filter((number) => (pages[number - 1] ?? '') !== '');
 }
 
 /** At a word boundary when there is one near, then the note saying why. */
@@ -130,12 +166,17 @@ async function findOversizedPage(
 }
 
 /**
- * The text of every page, in order (an empty string for a page without text), within `limits`:
- * streams are measured before pdf.js decodes any (@coursepack/pdf-guard), a page's text is cut at
- * `maxPageChars` and the document's at `maxDocumentChars`, each cut ending with a note that
- * says so, for readers and for its uploader.
+ * The text of every page, in order, within `limits`: streams are measured before pdf.js decodes
+ * any (@coursepack/pdf-guard), a page's text is cut at `maxPageChars` and the document's at
+ * `maxDocumentChars`, each cut ending with a note that says so, for readers and for its uploader.
+ * Pages without a text layer (scans) are recognised by OCR, up to `maxOcrPages`; a page OCR
+ * finds no words on (a drawing, a photo) stays an empty string: readable, not searchable.
  */
-export async function readPdfText(bytes: Uint8Array, limits: PdfTextLimits): Promise<PdfReading> {
+export async function readPdfText(
+  bytes: Uint8Array,
+  limits: PdfTextLimits,
+  options: ReadingOptions,
+): Promise<PdfReading> {
   const { maxStreamBytes, maxTotalStreamBytes } = limits;
   const scan = scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes });
   const problems = new Set(scan.problems.map((problem) => problem.code));
@@ -158,6 +199,8 @@ export async function readPdfText(bytes: Uint8Array, limits: PdfTextLimits): Pro
     if (problems.has('streamTooLarge')) return { ok: false, problem: { code: 'streamTooLarge' } };
 
     const pages: string[] = [];
+    // Read and empty: no text layer. Pages past the document's budget are not among them.
+    const withoutText: number[] = [];
     let budget = limits.maxDocumentChars;
     for (let number = 1; number <= pdf.numPages; number += 1) {
       if (budget <= 0) {
@@ -166,6 +209,8 @@ export async function readPdfText(bytes: Uint8Array, limits: PdfTextLimits): Pro
       }
       const pageLimit = Math.min(limits.maxPageChars, budget);
       const { text, cut } = await readPageText(pdf, number, pageLimit);
+      options.onPage(number);
+      if (text === '') withoutText.push(number);
       if (!cut) {
         pages.push(text);
         budget -= text.length;
@@ -189,8 +234,8 @@ export async function readPdfText(bytes: Uint8Array, limits: PdfTextLimits): Pro
         budget -= pageLimit;
       }
     }
-    if (pages.every((text) => text === '')) return { ok: false, problem: { code: 'noText' } };
-    return { ok: true, pages };
+    const recognised = await recognisePages(pdf, withoutText, pages, limits, options);
+    return { ok: true, pages, recognised };
   } catch (error) {
     if (error instanceof Unreadable) return { ok: false, problem: error.problem };
     return { ok: false, problem: { code: 'corrupt' } };

@@ -1,11 +1,12 @@
 import type { PdfTextLimits } from './pdf-text-limits';
 
-/** Why the text of a PDF cannot be read; worded for its uploader by describePdfProblem. */
+/** Why a PDF cannot be read; worded for its uploader by describePdfProblem. */
 export type PdfProblem =
-  | { code: 'encrypted' | 'corrupt' | 'noText' | 'streamTooLarge' | 'totalTooLarge' }
+  | { code: 'encrypted' | 'corrupt' | 'streamTooLarge' | 'totalTooLarge' }
   | { code: 'tooManyPages'; pages: number }
   | { code: 'pageContentTooLarge'; page: number }
-  | { code: 'deadline' | 'memory' };
+  | { code: 'deadline' | 'memory' }
+  | { code: 'pageDeadline'; page: number };
 
 /** The problems whose wording depends on nothing but the file. */
 export const PDF_PROBLEMS = {
@@ -13,8 +14,6 @@ export const PDF_PROBLEMS = {
     'This PDF is password-protected. Remove the password (for example by printing it to a new PDF) and upload it again.',
   corrupt:
     'This PDF is damaged and cannot be read. Export it again from the original and upload the new file.',
-  noText:
-    'This PDF has no selectable text (is it a scan?). Run it through text recognition (OCR) and upload the result.',
 } as const;
 
 const EXPORT_AGAIN =
@@ -28,7 +27,6 @@ export function describePdfProblem(problem: PdfProblem, limits: PdfTextLimits): 
   switch (problem.code) {
     case 'encrypted':
     case 'corrupt':
-    case 'noText':
       return PDF_PROBLEMS[problem.code];
     case 'tooManyPages':
       return `This PDF has ${problem.pages.toLocaleString('en-US')} pages; Coursepack takes documents of up to ${limits.maxPages.toLocaleString('en-US')} pages. Split it into parts and upload each.`;
@@ -39,7 +37,9 @@ export function describePdfProblem(problem: PdfProblem, limits: PdfTextLimits): 
     case 'totalTooLarge':
       return `This PDF expands to more than ${megabytes(limits.maxTotalStreamBytes)} once decompressed, more than Coursepack reads for one document. ${EXPORT_AGAIN}`;
     case 'deadline':
-      return `Reading the text of this PDF took longer than ${Math.round(limits.deadlineMs / 1000)} seconds, so it was stopped. ${EXPORT_AGAIN}`;
+      return `Reading the text of this PDF took longer than ${Math.round(limits.deadlineMs / 60_000)} minutes, so it was stopped. ${EXPORT_AGAIN}`;
+    case 'pageDeadline':
+      return `Reading page ${problem.page} of this PDF took longer than ${Math.round(limits.pageDeadlineMs / 1000)} seconds, so it was stopped. ${EXPORT_AGAIN}`;
     case 'memory':
       return `Reading the text of this PDF needed more memory than Coursepack allows, so it was stopped. ${EXPORT_AGAIN}`;
   }

@@ -1,0 +1,59 @@
+/**
+ * What reading one uploaded PDF may cost (docs/worker.md). A hostile file (a decompression bomb,
+ * a page of a hundred million operators, thousands of scanned pages) meets one of these before it
+ * can hold the worker for long or take its memory; a genuine 2,000-page textbook or a 100-page
+ * scan stays well within every one.
+ */
+export interface PdfTextLimits {
+  /** Pages per document. */
+  maxPages: number;
+  /** Characters of text kept per page; the rest is cut with a note. */
+  maxPageChars: number;
+  /** Characters of text kept per document; later pages are cut with a note. */
+  maxDocumentChars: number;
+  /** Decompressed bytes of one page's content streams (its drawing instructions). */
+  maxPageContentBytes: number;
+  /** Decompressed bytes of any other stream pdf.js may decode (forms, fonts, object streams). */
+  maxStreamBytes: number;
+  /** Decompressed bytes of all those streams together. */
+  maxTotalStreamBytes: number;
+  /**
+   * Pages without a text layer recognised by OCR per document; later ones stay without text
+   * (readable, not searchable), with a note saying so.
+   */
+  maxOcrPages: number;
+  /** Pixels of one page rendered for OCR (about 300 dpi for A4 and Letter, less for larger pages). */
+  ocrMaxPixels: number;
+  /** Wall-clock time of one reading, child process start-up included; then it is killed. */
+  deadlineMs: number;
+  /** Longest one page may take (reading its text, or recognising it); then the reading is killed. */
+  pageDeadlineMs: number;
+  /** V8 heap of the child process that reads (`--max-old-space-size`). */
+  heapMb: number;
+  /**
+   * Resident memory of that child, heap, canvas and OCR engine together (the last two live
+   * outside the V8 heap); then it is killed.
+   */
+  maxResidentMb: number;
+}
+
+const MB = 1024 * 1024;
+
+export const PDF_TEXT_LIMITS: PdfTextLimits = {
+  maxPages: 3_000,
+  // A dense page of prose holds 3,000 to 5,000 characters.
+  maxPageChars: 100_000,
+  maxDocumentChars: 4_000_000,
+  // A page of text needs tens of KB; detailed vector drawings (maps, plans) a few MB.
+  maxPageContentBytes: 16 * MB,
+  maxStreamBytes: 32 * MB,
+  maxTotalStreamBytes: 512 * MB,
+  // About two seconds a page here: a 300-page scan takes ten minutes.
+  maxOcrPages: 300,
+  ocrMaxPixels: 9_000_000,
+  // Inside the job queue's expiry for a document (packages/jobs/src/queues.ts, 30 minutes).
+  deadlineMs: 20 * 60_000,
+  pageDeadlineMs: 60_000,
+  heapMb: 512,
+  maxResidentMb: 1_536,
+};

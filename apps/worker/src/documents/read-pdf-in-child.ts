@@ -1,0 +1,153 @@
+import { fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+import path from 'node:path';
+import type { PdfTextLimits } from './pdf-text-limits';
+import type { PdfReading } from './read-pdf-text';
+
+export interface PdfReadingRequest {
+  bytes: Uint8Array;
+  limits: PdfTextLimits;
+  /** The course's language (`en`, `de`, `pt-BR`): picks the OCR model. */
+  language: string;
+}
+
+/** What the child says while it works: after each page, then once with the reading. */
+export type PdfReaderMessage =
+  | { type: 'page'; number: number }
+  | { type: 'done'; reading: PdfReading };
+
+/** Below the web app and the other services when the cores are busy (a higher nice value is lower priority). */
+const READER_NICENESS = 10;
+/** How often the child's resident memory is measured. */
+const MEMORY_CHECK_MS = 250;
+
+const appFolder = path.resolve(import.meta.dirname, '..', '..');
+
+let readerScript: Promise<string> | undefined;
+
+/**
+ * The child's entry point (pdf-reader-child-main.ts and what it imports) compiled once per
+ * process with esbuild into one JavaScript file that plain Node runs: a TypeScript loader such
+ * as tsx would also recompile pdf.js in every child (a second of CPU, 170 MB). It is written
+ * inside the app's folder so that the packages left out of the bundle (pdf.js and tesseract.js
+ * load worker and data files from their folders) resolve; its name is its content's hash, so
+ * concurrent processes and versions never overwrite one another's.
+ */
+async function compileReaderScript(): Promise<string> {
+  const esbuildPath = createRequire(path.join(appFolder, 'package.json')).resolve('esbuild');
+  const esbuild: typeof import('esbuild') = await import(esbuildPath);
+  const result = await esbuild.build({
+    entryPoints: [path.join(appFolder, 'src/documents/pdf-reader-child-main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const directory = path.join(appFolder, 'node_modules', '.cache', 'coursepack');
+  const file = path.join(directory, `pdf-reader-${hash}.mjs`);
+  await mkdir(directory, { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, code);
+  await rename(partial, file);
+  return file;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux); undefined elsewhere or once it is gone. */
+async function residentMb(pid: number): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+  const kb = status?.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
+}
+
+/**
+ * Reads a PDF (text, and OCR for pages without any) in a child process with its own heap limit,
+ * niced, watched for its resident memory, and killed when the whole reading passes `deadlineMs`
+ * or one page passes `pageDeadlineMs`. pdf.js parses synchronously and OCR is seconds of CPU a
+ * page: a hostile file costs the child, never the worker that runs other jobs meanwhile.
+ */
+export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfReading> {
+  const { limits } = request;
+  readerScript ??= compileReaderScript().catch((error: unknown) => {
+    readerScript = undefined;
+    throw error;
+  });
+  const child = fork(await readerScript, [], {
+    cwd: appFolder,
+    execArgv: [`--max-old-space-size=${limits.heapMb}`],
+    // Structured clone: the PDF's bytes travel as bytes, not as JSON.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<PdfReading>((resolve, reject) => {
+    let stopped: PdfReading | undefined;
+    let pageInProgress = 1;
+    const stop = (reading: PdfReading) => {
+      stopped ??= reading;
+      child.kill('SIGKILL');
+    };
+    const deadline = setTimeout(() => stop(failed({ code: 'deadline' })), limits.deadlineMs);
+    let pageDeadline = setTimeout(
+      () => stop(failed({ code: 'pageDeadline', page: pageInProgress })),
+      limits.pageDeadlineMs,
+    );
+    const memoryWatch = setInterval(() => {
+      if (child.pid === undefined) return;
+      void residentMb(child.pid).then((mb) => {
+        if (mb !== undefined && mb > limits.maxResidentMb) stop(failed({ code: 'memory' }));
+      });
+    }, MEMORY_CHECK_MS);
+    const settle = () => {
+      clearTimeout(deadline);
+      clearTimeout(pageDeadline);
+      clearInterval(memoryWatch);
+    };
+    child.once('spawn', () => {
+      if (child.pid !== undefined) {
+        try {
+          setPriority(child.pid, READER_NICENESS);
+        } catch {
+          // Not permitted on some systems; the child then competes as an equal.
+        }
+      }
+      child.send(request);
+    });
+    child.on('message', (message: PdfReaderMessage) => {
+      if (message.type === 'page') {
+        pageInProgress = message.number + 1;
+        clearTimeout(pageDeadline);
+        pageDeadline = setTimeout(
+          () => stop(failed({ code: 'pageDeadline', page: pageInProgress })),
+          limits.pageDeadlineMs,
+        );
+        return;
+      }
+      settle();
+      stop(message.reading);
+      resolve(message.reading);
+    });
+    child.once('error', (error) => {
+      settle();
+      reject(error);
+    });
+    // After a reading has been resolved, settling again is a no-op.
+    child.once('exit', (code, signal) => {
+      settle();
+      if (stopped) resolve(stopped);
+      // V8 aborts the process when the heap limit is reached.
+      else if (signal === 'SIGABRT' || code === 134) resolve(failed({ code: 'memory' }));
+      else reject(new Error(`The PDF reader exited with ${signal ?? code} and no reading`));
+    });
+  });
+}
+
+function failed(problem: Extract<PdfReading, { ok: false }>['problem']): PdfReading {
+  return { ok: false, problem };
+}
