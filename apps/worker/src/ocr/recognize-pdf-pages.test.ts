@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeHugePagePdf, makePictureOnlyPdf, makeScannedPdf } from '../testing/make-scanned-pdf';
+import { openTestPdf } from '../testing/open-test-pdf';
+import {
+  createOcrEngine,
+  FALLBACK_OCR_LANGUAGE,
+  type OcrEngine,
+  resolveOcrLanguage,
+} from './ocr-engine';
+import { rasterizePage } from './rasterize-page';
+import { recognizePdfPages } from './recognize-pdf-pages';
+
+describe('resolveOcrLanguage', () => {
+  it('finds the installed English model for en and en-GB', () => {
+    for (const language of ['en', 'en-GB', 'EN_us', 'eng']) {
+      const resolved = resolveOcrLanguage(language);
+      expect(resolved).toMatchObject({ code: 'eng', fallback: false });
+      expect(resolved.langPath).toMatch(/@tesseract\.js-data[/\\]eng[/\\]/);
+    }
+  });
+
+  it('falls back to English for a language whose model is not installed', () => {
+    // Neither @tesseract.js-data/deu nor /fra is a dependency; were one added, pick another.
+    for (const language of ['de', 'fr-CA', 'zh-Hant']) {
+      expect(resolveOcrLanguage(language)).toMatchObject({
+        code: FALLBACK_OCR_LANGUAGE,
+        fallback: true,
+      });
+    }
+  });
+
+  it('falls back to English for a tag it does not know', () => {
+    for (const language of ['', 'x-klingon', '../../etc']) {
+      expect(resolveOcrLanguage(language)).toMatchObject({ code: 'eng', fallback: true });
+    }
+  });
+});
+
+describe('rasterizePage', () => {
+  it('draws a huge page within maxPixels', async () => {
+    const pdf = await openTestPdf(await makeHugePagePdf(14_400));
+    try {
+      const maxPixels = 4_000_000;
+      const image = await rasterizePage(pdf, 1, { maxPixels });
+      expect(image.width * image.height).toBeLessThanOrEqual(maxPixels);
+      expect(image.grey.length).toBe(image.width * image.height);
+      expect(image.width).toBeGreaterThan(1900);
+      // 200 inches in 2,000 pixels: 10 DPI, not the 300 asked.
+      expect(image.dpi).toBeLessThan(11);
+      // The drawn rectangle is there: the page was rendered, not just allocated.
+      expect(image.grey.some((value) => value < 100)).toBe(true);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+
+  it('draws a Letter page at 300 DPI under the default cap', async () => {
+    const pdf = await openTestPdf(await makeHugePagePdf(612));
+    try {
+      const image = await rasterizePage(pdf, 1);
+      expect(image).toMatchObject({ width: 2550, height: 2550, dpi: 300 });
+    } finally {
+      await pdf.destroy();
+    }
+  });
+});
+
+describe('OCR of scanned pages', () => {
+  let engine: OcrEngine;
+  beforeAll(async () => {
+    engine = await createOcrEngine({ languages: ['en'] });
+  });
+  afterAll(async () => {
+    await engine?.terminate();
+  });
+
+  it('reads the words of a scanned page', async () => {
+    const pdf = await openTestPdf(await makeScannedPdf());
+    try {
+      const result = await engine.recognize(await rasterizePage(pdf, 1));
+      expect(result.text).toContain('zorblax eigenvalue thermodynamics');
+      expect(result.text).toContain('partition function');
+      expect(result.confidence).toBeGreaterThan(80);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+
+  it('finds no text on a page of pictures', async () => {
+    const pdf = await openTestPdf(await makePictureOnlyPdf());
+    try {
+      const result = await engine.recognize(await rasterizePage(pdf, 1));
+      expect(result.text).toBe('');
+    } finally {
+      await pdf.destroy();
+    }
+  });
+});
+
+describe('recognizePdfPages', () => {
+  it('reads the listed pages with one engine, reporting each', async () => {
+    const pdf = await openTestPdf(
+      await makeScannedPdf({ pages: 2, lines: ['zorblax eigenvalue thermodynamics'] }),
+    );
+    try {
+      const reported: number[] = [];
+      const texts = await recognizePdfPages(pdf, [2], {
+        languages: ['de', 'en'],
+        onPage: (pageNumber) => reported.push(pageNumber),
+      });
+      expect([...texts.keys()]).toEqual([2]);
+      expect(texts.get(2)).toBe('zorblax eigenvalue thermodynamics');
+      expect(reported).toEqual([2]);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createOcrEngine } from './ocr-engine';
+import { rasterizePage } from './rasterize-page';
+
+export interface RecognizePdfPagesOptions {
+  /** Course languages (`en`, `fr-CA`…); see resolveOcrLanguage. */
+  languages: string[];
+  /** Pixel cap per rasterized page; see rasterizePage. */
+  maxPixels?: number;
+  /** Called as each page is read, e.g. to store it before the next one starts. */
+  onPage?: (pageNumber: number, text: string) => void;
+}
+
+/**
+ * OCR of the listed pages (1-based) of an open document: each is drawn and read in turn by one
+ * Tesseract worker, created here and terminated when done or on the first error. One page at a
+ * time, on purpose: the other core is the web app's. Only one page's pixels are held at once.
+ */
+export async function recognizePdfPages(
+  pdf: PDFDocumentProxy,
+  pageNumbers: number[],
+  { languages, maxPixels, onPage }: RecognizePdfPagesOptions,
+): Promise<Map<number, string>> {
+  const texts = new Map<number, string>();
+  if (pageNumbers.length === 0) return texts;
+  const engine = await createOcrEngine({ languages });
+  try {
+    for (const pageNumber of pageNumbers) {
+      if (texts.has(pageNumber)) continue;
+      const image = await rasterizePage(pdf, pageNumber, { maxPixels });
+      const { text } = await engine.recognize(image);
+      texts.set(pageNumber, text);
+      onPage?.(pageNumber, text);
+    }
+  } finally {
+    await engine.terminate();
+  }
+  return texts;
+}
