@@ -16,42 +16,24 @@
  * not generated again) and ANALYTICS_BENCH_REBUILD=0 then also keeps its rollups (pending
  * migrations still run). Connect with psql to the URL it prints to EXPLAIN queries.
  */
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
 } from '@coursepack/db/analytics/refresh-analytics-rollups';
-import { createDb } from '@coursepack/db/client';
-import { migrateToLatest } from '@coursepack/db/migrate';
-import { startPostgresServer } from '@coursepack/db/postgres-server';
-import { sql } from 'kysely';
-import pg from 'pg';
-import type { AnalyticsScope } from '../apps/web/src/analytics/analytics-scope';
 import type { StatsRange } from '../apps/web/src/analytics/stats-range';
-import { type ActivityCourse, generateDemoActivity } from '../scripts/seed/generate-demo-activity';
-import { copyDemoEvents } from './analytics/copy-demo-events';
+import { generateDemoActivity } from '../scripts/seed/generate-demo-activity';
+import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
+import { copyDemoActivity, copyDemoEvents, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';
 import { DASHBOARD_QUERIES } from './analytics/dashboard-queries';
+import { percentile, time } from './analytics/measure';
+import { openBenchDatabase } from './analytics/open-bench-database';
+import { pickScopes } from './analytics/pick-scopes';
+import { ROLLUP_TABLES } from './analytics/rollup-tables';
 
 const SIZES = (process.env.ANALYTICS_BENCH_SIZES ?? '1000000,10000000').split(',').map(Number);
 const REPEATS = Number(process.env.ANALYTICS_BENCH_REPEATS ?? 15);
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DAYS = 42;
-/** Measured from the generator: events per `visitsPerDay` unit and day (weekends are quieter). */
-const EVENTS_PER_VISIT_DAY = 33.4;
 const GOAL_MS = 200;
-const ROLLUP_TABLES = [
-  'analytics_sessions',
-  'analytics_session_hours',
-  'analytics_session_days',
-  'analytics_page_hours',
-  'analytics_page_days',
-  'analytics_action_hours',
-  'analytics_action_days',
-  'analytics_session_sets',
-  'analytics_session_set_weeks',
-];
 
 const now = new Date();
 const range: StatsRange = {
@@ -61,27 +43,15 @@ const range: StatsRange = {
 
 const keepDir = process.env.ANALYTICS_BENCH_DIR;
 const rebuildRollups = process.env.ANALYTICS_BENCH_REBUILD !== '0';
-const base = keepDir
-  ? path.resolve(keepDir)
-  : await mkdtemp(path.join(tmpdir(), 'coursepack-bench-analytics-'));
-await mkdir(base, { recursive: true });
-await chmod(base, 0o755);
-const server = await startPostgresServer({
-  dataDir: path.join(base, 'cluster'),
-  ephemeral: !keepDir,
-  unsafeFast: true,
+const { db, client, server, base, close } = await openBenchDatabase({
+  prefix: 'coursepack-bench-analytics-',
+  keepDir,
 });
-const db = createDb(server.url, { max: 4 });
-const client = new pg.Client({ connectionString: server.url });
 try {
-  await migrateToLatest(db);
-  await client.connect();
-  await client.query(`ALTER SYSTEM SET max_wal_size = '8GB'`);
-  await client.query('SELECT pg_reload_conf()');
-  const courses = (await loadCatalogue()) ?? (await createCatalogue());
+  const courses = (await loadCatalogue(db)) ?? (await createCatalogue(db));
   if (keepDir) console.log(`keeping the cluster in ${base}: ${server.url}`);
   console.log(
-    `PostgreSQL ${(await client.query('SHOW server_version')).rows[0].server_version}, shared_buffers ${(await client.query('SHOW shared_buffers')).rows[0].shared_buffers}, work_mem ${(await client.query('SHOW work_mem')).rows[0].work_mem}; ${DAYS} days of activity, queries over the last 30 days; ${REPEATS} repeats`,
+    `PostgreSQL ${(await client.query('SHOW server_version')).rows[0].server_version}, shared_buffers ${(await client.query('SHOW shared_buffers')).rows[0].shared_buffers}, work_mem ${(await client.query('SHOW work_mem')).rows[0].work_mem}; ${DEMO_ACTIVITY_DAYS} days of activity, queries over the last 30 days; ${REPEATS} repeats`,
   );
 
   let loaded = Number((await client.query('SELECT count(*) AS n FROM events')).rows[0].n);
@@ -91,18 +61,9 @@ try {
     const reuse = loaded >= size * 0.9;
     const adding = reuse ? 0 : size - loaded;
     const started = performance.now();
-    const added = await copyDemoEvents(
-      client,
-      generateDemoActivity({
-        courses,
-        from: new Date(now.getTime() - DAYS * DAY_MS),
-        to: now,
-        visitsPerDay: adding / DAYS / EVENTS_PER_VISIT_DAY,
-        seed: index + 1,
-      }),
-      // The generator sizes its visits for `adding` events; let it finish its last day.
-      reuse ? 0 : Number.POSITIVE_INFINITY,
-    );
+    const added = reuse
+      ? 0
+      : await copyDemoActivity(client, { courses, now, events: adding, seed: index + 1 });
     loaded += added;
     const loadSeconds = (performance.now() - started) / 1000;
     if (reuse) {
@@ -131,7 +92,7 @@ try {
       `rollup rows: ${Number(rows.rows[0].sessions).toLocaleString('en')} session-hours, ${Number(rows.rows[0].pages).toLocaleString('en')} page-hours, ${Number(rows.rows[0].actions).toLocaleString('en')} action-hours`,
     );
 
-    const scopes = await pickScopes();
+    const scopes = await pickScopes(db);
     const rawRepeats = Number(
       process.env.ANALYTICS_BENCH_RAW_REPEATS ?? (loaded > 2_000_000 ? 1 : 3),
     );
@@ -190,104 +151,5 @@ try {
     );
   }
 } finally {
-  await client.end().catch(() => {});
-  await db.destroy();
-  await server.stop();
-  if (!keepDir) await rm(base, { recursive: true, force: true });
-}
-
-/** A kept cluster's catalogue, or undefined in a new one. */
-async function loadCatalogue(): Promise<ActivityCourse[] | undefined> {
-  const documents = await db
-    .selectFrom('documents')
-    .select(['id', 'course_id', 'page_count'])
-    .orderBy('course_id')
-    .orderBy('id')
-    .execute();
-  if (documents.length === 0) return undefined;
-  const courses = new Map<number, ActivityCourse>();
-  for (const document of documents) {
-    if (document.course_id === null) continue;
-    const course = courses.get(document.course_id) ?? { id: document.course_id, documents: [] };
-    course.documents.push({ id: document.id, pageCount: document.page_count });
-    courses.set(document.course_id, course);
-  }
-  return [...courses.values()];
-}
-
-async function createCatalogue(): Promise<ActivityCourse[]> {
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'bench', name: 'Bench University' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'bench', name: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const courses: ActivityCourse[] = [];
-  for (let c = 0; c < 10; c++) {
-    const course = await db
-      .insertInto('courses')
-      .values({
-        slug: `course-${c}`,
-        title: `Course ${c}`,
-        subject_id: subject.id,
-        institution_id: institution.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const documents = await db
-      .insertInto('documents')
-      .values(
-        Array.from({ length: 5 }, (_, d) => ({
-          course_id: course.id,
-          slug: `document-${c}-${d}`,
-          title: `Document ${c}.${d}`,
-          kind: 'notes' as const,
-          page_count: 6 + ((c * 7 + d * 5) % 30),
-        })),
-      )
-      .returning(['id', 'page_count'])
-      .execute();
-    courses.push({
-      id: course.id,
-      documents: documents.map((d) => ({ id: d.id, pageCount: d.page_count })),
-    });
-  }
-  return courses;
-}
-
-/** The busiest course and document, and the whole site. */
-async function pickScopes(): Promise<[string, AnalyticsScope][]> {
-  const busiest = await sql<{ course_id: number; doc_id: number }>`
-    SELECT
-      (SELECT course_id FROM analytics_session_hours WHERE course_id IS NOT NULL
-        GROUP BY course_id ORDER BY sum(events) DESC LIMIT 1) AS course_id,
-      (SELECT doc_id FROM analytics_session_hours WHERE doc_id IS NOT NULL
-        GROUP BY doc_id ORDER BY sum(events) DESC LIMIT 1) AS doc_id`.execute(db);
-  const row = busiest.rows[0];
-  if (!row) throw new Error('no activity');
-  return [
-    ['document', { kind: 'document', documentId: row.doc_id }],
-    ['course', { kind: 'course', courseId: row.course_id }],
-    ['site', { kind: 'site' }],
-  ];
-}
-
-async function time(repeats: number, run: () => Promise<unknown>): Promise<number[]> {
-  if (repeats > 1) await run();
-  const times: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+  await close();
 }

@@ -1,7 +1,12 @@
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { DEMO_EVENT_COLUMNS, type DemoEvent } from '../../scripts/seed/generate-demo-activity';
+import {
+  type ActivityCourse,
+  DEMO_EVENT_COLUMNS,
+  type DemoEvent,
+  generateDemoActivity,
+} from '../../scripts/seed/generate-demo-activity';
 
 /** COPY text format: backslash, tab and line breaks escaped, NULL as \N. */
 function field(value: DemoEvent[keyof DemoEvent]): string {
@@ -40,4 +45,32 @@ export async function copyDemoEvents(
   );
   await pipeline(lines(), stream);
   return written;
+}
+
+/** Days of generated activity, ending now: the dashboards' 30 days and the weeks before. */
+export const DEMO_ACTIVITY_DAYS = 42;
+/** Measured from the generator: events per `visitsPerDay` unit and day (weekends are quieter). */
+const EVENTS_PER_VISIT_DAY = 33.4;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Generates about `events` events of demo activity over the DEMO_ACTIVITY_DAYS days before
+ * `now` and COPies them in; answers how many were written (the generator finishes its last day,
+ * so a little more or less than asked).
+ */
+export async function copyDemoActivity(
+  client: pg.Client,
+  options: { courses: readonly ActivityCourse[]; now: Date; events: number; seed: number },
+): Promise<number> {
+  return copyDemoEvents(
+    client,
+    generateDemoActivity({
+      courses: options.courses,
+      from: new Date(options.now.getTime() - DEMO_ACTIVITY_DAYS * DAY_MS),
+      to: options.now,
+      visitsPerDay: options.events / DEMO_ACTIVITY_DAYS / EVENTS_PER_VISIT_DAY,
+      seed: options.seed,
+    }),
+    Number.POSITIVE_INFINITY,
+  );
 }

@@ -436,6 +436,7 @@ describe('stats API shape', () => {
         { page: 3, active_seconds: 5, stops: 1 },
         { page: 4, active_seconds: 5, stops: 1 },
       ],
+      rollups_updated_at: expect.any(String),
     });
   });
 });

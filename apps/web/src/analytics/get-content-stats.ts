@@ -4,6 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
 import { getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats } from './get-overview-stats';
 import { getPageAttention } from './get-page-attention';
+import { getRollupsFreshness } from './get-rollups-freshness';
 import type { StatsRange } from './stats-range';
 
 /** The JSON body of `GET /api/stats/documents/{id}` and `/api/stats/courses/{id}` (docs/stats-api.md). */
@@ -18,6 +19,11 @@ export interface ContentStats {
   /** Reads (session × document) whose furthest scroll reached at least each level. */
   depth: { '25': number; '50': number; '75': number; '100': number };
   pages: { page: number; active_seconds: number; stops: number }[];
+  /**
+   * The figures count every event the collector stored before this moment (ISO 8601); null until
+   * the rollups are first computed. Requests never refresh them: the worker does.
+   */
+  rollups_updated_at: string | null;
 }
 
 /** A document's or course's statistics in the stats API's shape. */
@@ -27,10 +33,11 @@ export async function getContentStats(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<ContentStats> {
-  const [overview, funnel, pages] = await Promise.all([
+  const [overview, funnel, pages, freshness] = await Promise.all([
     getOverviewStats(db, scope, range, options),
     getDepthFunnel(db, scope, range, options),
     getPageAttention(db, scope, range, options),
+    getRollupsFreshness(db),
   ]);
   return {
     from: range.from.toISOString(),
@@ -50,5 +57,6 @@ export async function getContentStats(
       active_seconds: page.activeSeconds,
       stops: page.stops,
     })),
+    rollups_updated_at: freshness.processedUntil?.toISOString() ?? null,
   };
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
@@ -88,6 +90,8 @@ beforeAll(async () => {
       location: 'http://localhost:3000/documents/1',
     })
     .execute();
+  // What the worker does in production: a stats request never refreshes the rollups.
+  await refreshAnalyticsRollups(db);
 });
 
 afterAll(async () => {
@@ -198,5 +202,60 @@ describe('stats API access', () => {
     expect(await loadStatsForViewer(db, owner, request('course', ids.draft), now)).toMatchObject({
       views: 0,
     });
+  });
+});
+
+describe('stats API freshness', () => {
+  it('answers from the rollups as they stand, without refreshing them, and says as of when', async () => {
+    const refreshState = () =>
+      db.selectFrom('analytics_refresh_state').selectAll().executeTakeFirstOrThrow();
+    const before = await refreshState();
+    await db
+      .insertInto('events')
+      .values({
+        event_id: randomUUID(),
+        received_at: '2026-05-15T10:00:00Z',
+        type: 'page',
+        name: 'page',
+        action: 'view',
+        course_id: ids.course,
+        doc_id: ids.document,
+        session_id: randomUUID(),
+        path: '/documents/1',
+        path_with_params: '/documents/1',
+        location: 'http://localhost:3000/documents/1',
+      })
+      .execute();
+    const query = 'from=2026-05-15&to=2026-05-15';
+
+    const stale = await loadStatsForViewer(
+      db,
+      owner,
+      request('document', ids.document, query),
+      now,
+    );
+    expect(stale).toMatchObject({
+      views: 0,
+      rollups_updated_at: before.processed_until.toISOString(),
+    });
+    expect(await refreshState()).toEqual(before);
+
+    // As the worker's next refresh does; retried while an older open transaction holds the
+    // watermark back.
+    let refresh = await refreshAnalyticsRollups(db);
+    for (let attempt = 0; refresh.newEvents === 0 && attempt < 20; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      refresh = await refreshAnalyticsRollups(db);
+    }
+    const fresh = await loadStatsForViewer(
+      db,
+      owner,
+      request('document', ids.document, query),
+      now,
+    );
+    expect(fresh.views).toBe(1);
+    expect(Date.parse(fresh.rollups_updated_at ?? '')).toBeGreaterThan(
+      before.processed_until.getTime(),
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -25,8 +24,9 @@ const includeBotsSchema = z.enum(['true', 'false']).optional();
 /**
  * Everything behind `GET /api/stats/{documents|courses}/{id}` after reading the session: 401
  * without a viewer, 400 naming a bad parameter, 404 for an unknown id (or a draft the viewer may
- * not see), 403 unless the viewer is an admin or owns the course (of the document), then fresh
- * rollups and the figures.
+ * not see), 403 unless the viewer is an admin or owns the course (of the document), then the
+ * figures as the rollups stand (never refreshed here: the worker keeps them current, and the body
+ * says how current in `rollups_updated_at`).
  */
 export async function loadStatsForViewer(
   db: Kysely<Database>,
@@ -56,6 +56,5 @@ export async function loadStatsForViewer(
       ? ({ kind: 'document', documentId: id.data } as const)
       : ({ kind: 'course', courseId: id.data } as const);
   await requireDashboardView(db, viewer, scope);
-  await refreshAnalyticsRollups(db);
   return getContentStats(db, scope, range, { includeBots: includeBots.data === 'true' });
 }

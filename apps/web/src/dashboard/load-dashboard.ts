@@ -1,4 +1,3 @@
-import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import type { AnalyticsOptions } from '@/analytics/analytics-scope';
@@ -6,6 +5,7 @@ import { type DepthFunnel, getDepthFunnel } from '@/analytics/get-depth-funnel';
 import { getOverviewStats, type OverviewStats } from '@/analytics/get-overview-stats';
 import { getPageAttention } from '@/analytics/get-page-attention';
 import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
+import { getRollupsFreshness, type RollupsFreshness } from '@/analytics/get-rollups-freshness';
 import { type ActionCount, listActions } from '@/analytics/list-actions';
 import { type DailyActivity, listDailyActivity } from '@/analytics/list-daily-activity';
 import { type Devices, listDevices } from '@/analytics/list-devices';
@@ -40,14 +40,18 @@ export interface DashboardData {
   devices: Devices;
   actions: ActionCount[];
   realtime: RealtimeSessions;
+  /** How current the rollups behind every figure but `realtime` are. */
+  freshness: RollupsFreshness;
 }
 
 // A course can hold many documents, and its page is where an owner compares them.
 const TOP_DOCUMENTS_LIMIT = { overview: 10, course: 50 };
 
 /**
- * Everything one dashboard page shows, in one typed value: the rollups are brought up to date
- * once, then every query runs at the same time. Which sections there are depends on the view.
+ * Everything one dashboard page shows, in one typed value; every query runs at the same time.
+ * Which sections there are depends on the view. It reads the rollups as the worker last left
+ * them and never refreshes them (a refresh per request made dashboards slow exactly when events
+ * poured in), so it says how fresh they are; `realtime` reads the last minutes' raw events.
  */
 export async function loadDashboard(
   db: Kysely<Database>,
@@ -55,7 +59,6 @@ export async function loadDashboard(
   range: StatsRange,
   options: DashboardOptions,
 ): Promise<DashboardData> {
-  await refreshAnalyticsRollups(db);
   const { scope } = view;
   const query: AnalyticsOptions = { includeBots: options.includeBots };
   const isOverview = view.kind === 'site' || view.kind === 'courses';
@@ -72,6 +75,7 @@ export async function loadDashboard(
     devices,
     actions,
     realtime,
+    freshness,
   ] = await Promise.all([
     getOverviewStats(db, scope, range, query),
     options.previous ? getOverviewStats(db, scope, options.previous, query) : none,
@@ -89,6 +93,7 @@ export async function loadDashboard(
     listDevices(db, scope, range, query),
     listActions(db, scope, range, query),
     getRealtimeSessions(db, scope, { includeBots: options.includeBots, now: options.now }),
+    getRollupsFreshness(db),
   ]);
   return {
     overview,
@@ -103,5 +108,6 @@ export async function loadDashboard(
     devices,
     actions,
     realtime,
+    freshness,
   };
 }

@@ -20,6 +20,7 @@ import { DepthFunnelChart } from './depth-funnel';
 import { KpiCards } from './kpi-cards';
 import { PageAttentionChart } from './page-attention-chart';
 import { RealtimePanel } from './realtime-panel';
+import { RollupsFreshness } from './rollups-freshness';
 import { SortableTable, type TableColumn } from './sortable-table';
 import { Tabs } from './tabs';
 
@@ -62,7 +63,16 @@ export function DashboardView({
 
   return (
     <div className="flex flex-col gap-5">
-      <DashboardHeader view={view} keep={keep} />
+      <DashboardHeader
+        view={view}
+        keep={keep}
+        freshness={
+          <RollupsFreshness
+            processedUntil={data.freshness.processedUntil?.toISOString() ?? null}
+            renderedAt={new Date().toISOString()}
+          />
+        }
+      />
       <DashboardControls path={path} query={query} />
       {request.problem ? (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -277,7 +287,16 @@ export function DashboardView({
   );
 }
 
-function DashboardHeader({ view, keep }: { view: View; keep: (path: string) => string }) {
+function DashboardHeader({
+  view,
+  keep,
+  freshness,
+}: {
+  view: View;
+  keep: (path: string) => string;
+  /** How old the figures are, under the title. */
+  freshness: ReactNode;
+}) {
   const crumbs: { href: string; label: string }[] = [];
   let eyebrow = 'Reading analytics';
   let title = 'Dashboard';
@@ -336,6 +355,7 @@ function DashboardHeader({ view, keep }: { view: View; keep: (path: string) => s
       <p className="text-sm font-medium uppercase tracking-wide text-brand-700">{eyebrow}</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+      {freshness}
     </header>
   );
 }
