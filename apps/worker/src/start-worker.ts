@@ -1,6 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
 import { destroyAsset } from '@coursepack/images/upload-asset';
-import { applyQueuePolicies } from '@coursepack/jobs/install-job-queue';
 import { JOB_QUEUE_SCHEMA, type JobPayloads, type QueueName } from '@coursepack/jobs/queues';
 import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -53,8 +52,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   });
   boss.on('error', (error) => console.error('Job queue error:', error));
+  // The queues and their policies are installed with the migrations (migrateToLatest).
   await boss.start();
-  await applyQueuePolicies(boss);
 
   const work = <Q extends QueueName>(
     queue: Q,
@@ -95,7 +94,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   await work('destroy-media', LIGHT_QUEUE_CONCURRENCY, ({ publicId }) =>
     destroyAsset(config.mediaApi, publicId),
   );
-  const rollups = await keepRollupsFresh(boss, db, { intervalMs: config.rollupIntervalMs });
+  const rollups = await keepRollupsFresh(boss, db, {
+    intervalMs: config.rollupIntervalMs,
+    // A refresh every couple of seconds, around the clock, is not news; a failing one is.
+    logger: { debug: () => {}, warn: (fields, message) => console.warn(message, fields) },
+  });
 
   return {
     boss,

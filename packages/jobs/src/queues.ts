@@ -2,8 +2,8 @@
  * Every background job's queue: its name, the payload the web app sends and the worker reads,
  * and its policy (retries, back-off, expiry, retention). pg-boss stores the policy with the
  * queue, so jobs sent by any process (the web app inside its own transactions, a worker) get the
- * same one. Migration 0008 created these queues; the worker brings their policies up to date
- * (`applyQueuePolicies`) each time it starts. docs/worker.md describes each job.
+ * same one. `migrateToLatest` creates them and brings their policies up to date
+ * (install-job-queue.ts). docs/worker.md describes each job.
  */
 
 export interface ProcessDocumentJob {

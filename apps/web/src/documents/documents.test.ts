@@ -10,6 +10,7 @@ import {
   describePdfProblem,
   PDF_PROBLEMS,
 } from '@coursepack/worker/documents/describe-pdf-problem';
+import { UnreadablePdfError } from '@coursepack/worker/documents/extract-pdf-text';
 import { fetchOriginalPdf } from '@coursepack/worker/documents/fetch-original-pdf';
 import { PDF_TEXT_LIMITS } from '@coursepack/worker/documents/pdf-text-limits';
 import { processDocument } from '@coursepack/worker/documents/process-document';
@@ -299,31 +300,48 @@ describe('uploading a document', () => {
   });
 
   it.each([
-    ['password-protected', encryptedPdf, PDF_PROBLEMS.encrypted],
-    ['damaged', corruptPdf, PDF_PROBLEMS.corrupt],
+    ['password-protected', encryptedPdf, /No password given/],
+    ['damaged', corruptPdf, /Invalid PDF structure/],
   ])(
-    'fails a %s PDF with the reason, and lets the same file be uploaded again',
+    'refuses a %s PDF with 422 (the media service cannot open it) and stores nothing',
     async (_, make, reason) => {
-      const bytes = make();
-      const first = await uploadDocument(deps(), uploader, {
-        ...(await input({ title: 'Locked notes' })),
-        file: { bytes, name: 'locked.pdf' },
-      });
-      expect(await processJob(first.id)).toBe('failed');
-      expect(await getDocumentStatus(db, uploader, first.id)).toEqual({
-        status: 'failed',
-        pageCount: 0,
-        failureReason: reason,
-      });
-
-      const again = await uploadDocument(deps(), uploader, {
-        ...(await input({ title: 'Locked notes' })),
-        file: { bytes, name: 'locked.pdf' },
-      });
-      expect(again.status).toBe('processing');
-      await processJob(again.id);
+      const before = await countDocuments();
+      const error = await rejection(
+        uploadDocument(
+          deps(),
+          uploader,
+          await input({ file: { bytes: make(), name: 'locked.pdf' } }),
+        ),
+      );
+      expect(error.status).toBe(422);
+      expect(error.message).toMatch(reason);
+      expect(await countDocuments()).toBe(before);
     },
   );
+
+  it('fails a PDF the worker cannot read with the reason, and lets the same file be uploaded again', async () => {
+    const bytes = await uniquePdf(['Notes the media service can open']);
+    const first = await uploadDocument(deps(), uploader, {
+      ...(await input({ title: 'Unreadable notes' })),
+      file: { bytes, name: 'notes.pdf' },
+    });
+    const unreadable = async () => {
+      throw new UnreadablePdfError(PDF_PROBLEMS.encrypted);
+    };
+    expect(await processJob(first.id, { extract: unreadable })).toBe('failed');
+    expect(await getDocumentStatus(db, uploader, first.id)).toEqual({
+      status: 'failed',
+      pageCount: 0,
+      failureReason: PDF_PROBLEMS.encrypted,
+    });
+
+    const again = await uploadDocument(deps(), uploader, {
+      ...(await input({ title: 'Unreadable notes' })),
+      file: { bytes, name: 'notes.pdf' },
+    });
+    expect(again.status).toBe('processing');
+    expect(await processJob(again.id)).toBe('ready');
+  });
 
   it('fails a small PDF whose page inflates to 40 MB, naming the page, and stores no text', async () => {
     const bytes = await inflatingPdf({ inflatedBytes: 40 * 1024 * 1024 });

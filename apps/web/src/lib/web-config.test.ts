@@ -29,7 +29,6 @@ describe('parseWebConfig', () => {
         github: null,
         google: null,
       },
-      mail: { smtpUrl: null, from: 'Coursepack <no-reply@coursepack.local>' },
       uploadMaxBytes: 50 * 1024 * 1024,
       trustProxy: false,
     });
@@ -60,7 +59,7 @@ describe('parseWebConfig', () => {
     );
   });
 
-  it('reads the sign-in, mail and upload settings', () => {
+  it('reads the sign-in and upload settings', () => {
     const config = parseWebConfig({
       ...valid,
       AUTH_SECRET: 'x'.repeat(32),

@@ -1,0 +1,342 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import { uploadAsset } from '@coursepack/images/upload-asset';
+import { enqueue } from '@coursepack/jobs/enqueue';
+import { JOB_QUEUE_SCHEMA } from '@coursepack/jobs/queues';
+import {
+  startTestMediaService,
+  type TestMediaService,
+} from '@coursepack/media/testing/start-test-media-service';
+import { type Kysely, sql } from 'kysely';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseWorkerConfig, type WorkerConfig } from './config';
+import { GAVE_UP } from './documents/process-document';
+import type { MailMessage } from './mail/create-mailer';
+import { type RunningWorker, startWorker } from './start-worker';
+import { makeScannedPdf, SCANNED_PAGE_LINES } from './testing/make-scanned-pdf';
+import { textPdf } from './testing/pdf-fixtures';
+
+/**
+ * Worker processes against a real database, media service and job queue: jobs shared by two
+ * workers, a worker killed with SIGKILL in the middle of a document, mail retried, files deleted.
+ */
+
+let database: TestDatabase;
+let db: Kysely<Database>;
+let media: TestMediaService;
+let dataDir: string;
+let config: WorkerConfig;
+let env: Record<string, string>;
+/** The test's own pg-boss: steers queue policies, and runs maintenance (expiry) every second. */
+let boss: PgBoss;
+let courseId = 0;
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+beforeAll(async () => {
+  [database, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
+  db = database.db;
+  dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-worker-'));
+  env = {
+    DATABASE_URL: database.url,
+    MEDIA_BASE_URL: media.delivery.baseUrl,
+    MEDIA_API_URL: media.credentials.apiBaseUrl,
+    MEDIA_CLOUD_NAME: media.credentials.cloudName,
+    MEDIA_API_KEY: media.credentials.apiKey,
+    MEDIA_API_SECRET: media.credentials.apiSecret,
+    DATA_DIR: dataDir,
+  };
+  config = parseWorkerConfig(env);
+  boss = new PgBoss({
+    connectionString: database.url,
+    schema: JOB_QUEUE_SCHEMA,
+    supervise: true,
+    schedule: false,
+    migrate: false,
+    maintenanceIntervalSeconds: 1,
+  });
+  boss.on('error', () => {});
+  await boss.start();
+  const subject = await db
+    .insertInto('subjects')
+    .values({ slug: 'physics', name: 'Physics' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const institution = await db
+    .insertInto('institutions')
+    .values({ slug: 'northbridge', name: 'Northbridge University' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const course = await db
+    .insertInto('courses')
+    .values({
+      slug: 'thermodynamics',
+      title: 'Thermodynamics',
+      subject_id: subject.id,
+      institution_id: institution.id,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  courseId = course.id;
+});
+
+afterAll(async () => {
+  await boss?.stop({ graceful: false });
+  await Promise.all([database?.destroy(), media?.close()]);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** What an upload does (apps/web/src/documents/upload-document.ts): the file, then row and job at once. */
+async function addDocument(bytes: Uint8Array): Promise<number> {
+  const asset = await uploadAsset(media.credentials, {
+    file: bytes,
+    filename: 'document.pdf',
+    publicId: `documents/${randomUUID()}`,
+    resourceType: 'auto',
+  });
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('documents')
+      .values({
+        course_id: courseId,
+        slug: 'notes',
+        title: 'Notes',
+        kind: 'notes',
+        media_asset_id: asset.public_id,
+        size_bytes: bytes.byteLength,
+        status: 'processing',
+        published: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await enqueue(trx, 'process-document', { documentId: id });
+    return id;
+  });
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Still waiting after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function statuses(ids: number[]) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'status', 'page_count', 'failure_reason'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
+async function jobsOf(queue: string) {
+  const { rows } = await sql<{ id: string; data: unknown; state: string; retry_count: number }>`
+    SELECT id, data, state, retry_count FROM pgboss.job WHERE name = ${queue}
+    ORDER BY created_on`.execute(db);
+  return rows;
+}
+
+function startWorkerProcess(): ChildProcess {
+  return spawn(
+    path.join(repositoryRoot, 'node_modules', '.bin', 'tsx'),
+    ['apps/worker/src/main.ts'],
+    {
+      cwd: repositoryRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // Its own process group: SIGKILL reaches the worker and the reading child it started.
+      detached: true,
+    },
+  );
+}
+
+describe('two workers on one database', () => {
+  it('run each document job exactly once', async () => {
+    const lines: string[] = [];
+    const workers: RunningWorker[] = await Promise.all(
+      [1, 2].map((n) => startWorker({ db, config, log: (line) => lines.push(`${n} ${line}`) })),
+    );
+    try {
+      const ids: number[] = [];
+      for (let n = 0; n < 6; n += 1) {
+        ids.push(await addDocument(await textPdf([`Shared queue document ${n}`, 'Second page'])));
+      }
+      const done = await until(
+        () => statuses(ids),
+        (rows) => rows.every((row) => row.status === 'ready'),
+      );
+      expect(done.map((row) => row.page_count)).toEqual([2, 2, 2, 2, 2, 2]);
+      const ours = (all: Awaited<ReturnType<typeof jobsOf>>) =>
+        all.filter((job) => ids.includes((job.data as { documentId: number }).documentId));
+      const jobs = ours(
+        await until(
+          () => jobsOf('process-document'),
+          (all) => ours(all).every((job) => job.state === 'completed'),
+        ),
+      );
+      // One "ready" line per document, whichever worker wrote it.
+      for (const id of ids) {
+        expect(lines.filter((line) => line.includes(`document ${id} ready`))).toHaveLength(1);
+      }
+      expect(jobs.map((job) => [job.state, job.retry_count])).toEqual(
+        ids.map(() => ['completed', 0]),
+      );
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+  });
+});
+
+describe('a worker killed in the middle of a document', () => {
+  it('has its job retried by another, and the document ends ready once, OCR and all', {
+    timeout: 180_000,
+  }, async () => {
+    // Production waits 30 minutes before taking a job back, and 15 s before retrying it; here,
+    // long enough for one whole reading (every attempt has this long), short for a test.
+    await boss.updateQueue('process-document', {
+      name: 'process-document',
+      expireInSeconds: 25,
+      retryDelay: 1,
+      retryBackoff: false,
+    });
+    const killed = startWorkerProcess();
+    let output = '';
+    killed.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    await until(
+      async () => output,
+      (text) => text.includes('worker taking jobs'),
+      60_000,
+    );
+    const id = await addDocument(await makeScannedPdf({ pages: 2 }));
+    await until(
+      () => jobsOf('process-document'),
+      (jobs) => jobs.some((job) => job.state === 'active'),
+    );
+    // Mid-document: reading, recognising the first page.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await statuses([id]))[0]?.status).toBe('processing');
+    process.kill(-(killed.pid ?? 0), 'SIGKILL');
+
+    const survivor = await startWorker({ db, config, log: () => {} });
+    try {
+      const [row] = await until(
+        () => statuses([id]),
+        (rows) => rows[0]?.status !== 'processing',
+        120_000,
+      );
+      expect(row).toMatchObject({ status: 'ready', page_count: 2, failure_reason: null });
+      const pages = await db
+        .selectFrom('document_pages')
+        .select(['page_number', 'body'])
+        .where('document_id', '=', id)
+        .orderBy('page_number')
+        .execute();
+      expect(pages.map((page) => page.page_number)).toEqual([1, 2]);
+      expect(pages[0]?.body).toContain('zorblax');
+      const ours = (jobs: Awaited<ReturnType<typeof jobsOf>>) =>
+        jobs.find((candidate) => (candidate.data as { documentId: number }).documentId === id);
+      const jobs = await until(
+        () => jobsOf('process-document'),
+        (all) => ours(all)?.state === 'completed',
+      );
+      expect(ours(jobs)).toMatchObject({ state: 'completed', retry_count: 1 });
+      // Findable by a word only the scan holds.
+      const hits = await sql<{ document_id: number }>`
+        SELECT DISTINCT document_id FROM document_pages
+        WHERE search_vector @@ websearch_to_tsquery('english', 'zorblax')`.execute(db);
+      expect(hits.rows).toEqual([{ document_id: id }]);
+      expect(SCANNED_PAGE_LINES[0]).toContain('zorblax');
+    } finally {
+      await survivor.stop();
+      await boss.updateQueue('process-document', {
+        name: 'process-document',
+        expireInSeconds: 30 * 60,
+        retryDelay: 15,
+        retryBackoff: true,
+      });
+    }
+  });
+
+  it('marks the document failed when its last attempt fails', async () => {
+    await boss.updateQueue('process-document', { name: 'process-document', retryLimit: 0 });
+    const id = await addDocument(await textPdf(['Never read']));
+    // Taken by "a worker" that then fails it, as an expired last attempt does.
+    const [job] = await boss.fetch<{ documentId: number }>('process-document');
+    expect(job?.data.documentId).toBe(id);
+    await boss.fail('process-document', job?.id ?? '');
+    const worker = await startWorker({ db, config, log: () => {} });
+    try {
+      const [row] = await until(
+        () => statuses([id]),
+        (rows) => rows[0]?.status !== 'processing',
+      );
+      expect(row).toMatchObject({ status: 'failed', failure_reason: GAVE_UP });
+    } finally {
+      await worker.stop();
+      await boss.updateQueue('process-document', { name: 'process-document', retryLimit: 2 });
+    }
+  });
+});
+
+describe('mail and media clean-up', () => {
+  it('retries mail while the mail server fails, and sends it once it answers', {
+    timeout: 60_000,
+  }, async () => {
+    await boss.updateQueue('send-mail', { name: 'send-mail', retryDelay: 1, retryBackoff: false });
+    const attempts: MailMessage[] = [];
+    const flakyMailer = {
+      async send(message: MailMessage) {
+        attempts.push(message);
+        if (attempts.length === 1) throw new Error('421 Service not available');
+      },
+    };
+    const worker = await startWorker({ db, config, mailer: flakyMailer, log: () => {} });
+    try {
+      const message = { to: 'reader@example.org', subject: 'Verify', text: 'Click the link' };
+      await enqueue(db, 'send-mail', message);
+      const [job] = await until(
+        () => jobsOf('send-mail'),
+        (jobs) => jobs[0]?.state === 'completed',
+      );
+      expect(job).toMatchObject({ retry_count: 1 });
+      expect(attempts).toEqual([message, message]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('deletes a file nothing refers to any more', async () => {
+    const asset = await uploadAsset(media.credentials, {
+      file: await textPdf(['To be deleted']),
+      filename: 'gone.pdf',
+      publicId: `documents/${randomUUID()}`,
+      resourceType: 'auto',
+    });
+    const original = `${media.delivery.baseUrl}/${media.delivery.cloudName}/image/upload/${asset.public_id}.pdf`;
+    expect((await fetch(original)).status).toBe(200);
+    const worker = await startWorker({ db, config, log: () => {} });
+    try {
+      await enqueue(db, 'destroy-media', { publicId: asset.public_id });
+      await until(
+        () => fetch(original).then((response) => response.status),
+        (status) => status === 404,
+      );
+    } finally {
+      await worker.stop();
+    }
+  });
+});
