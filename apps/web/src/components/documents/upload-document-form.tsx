@@ -9,6 +9,17 @@ import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/docume
 import { formatBytes } from '@/lib/format';
 import { KindField } from './kind-field';
 
+/** Languages offered for a document's text (ISO 639-1); OCR uses the model installed for it. */
+const DOCUMENT_LANGUAGES = [
+  ['en', 'English'],
+  ['de', 'German'],
+  ['fr', 'French'],
+  ['es', 'Spanish'],
+  ['it', 'Italian'],
+  ['pt', 'Portuguese'],
+  ['nl', 'Dutch'],
+] as const;
+
 export interface CourseChoice {
   id: number;
   label: string;
@@ -212,6 +223,22 @@ export function UploadDocumentForm({
         disabled={uploading}
         defaultValue="notes"
       />
+
+      <SelectField
+        id={`${id}-language`}
+        label="Language"
+        hint="The language of the text: scanned pages are read with it."
+        error={fields.language}
+        name="language"
+        disabled={uploading}
+        defaultValue="en"
+      >
+        {DOCUMENT_LANGUAGES.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
 
       <TextareaField
         id={`${id}-description`}
