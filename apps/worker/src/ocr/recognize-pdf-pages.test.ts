@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHugePagePdf, makePictureOnlyPdf, makeScannedPdf } from '../testing/make-scanned-pdf';
 import { openTestPdf } from '../testing/open-test-pdf';
@@ -86,6 +88,10 @@ describe('OCR of scanned pages', () => {
     }
   });
 
+  it('says which models it uses', () => {
+    expect(engine.languages).toEqual([expect.objectContaining({ code: 'eng', fallback: false })]);
+  });
+
   it('finds no text on a page of pictures', async () => {
     const pdf = await openTestPdf(await makePictureOnlyPdf());
     try {
@@ -111,6 +117,8 @@ describe('recognizePdfPages', () => {
       expect([...texts.keys()]).toEqual([2]);
       expect(texts.get(2)).toBe('zorblax eigenvalue thermodynamics');
       expect(reported).toEqual([2]);
+      // cacheMethod 'none': no gunzipped model left in the working directory.
+      expect(existsSync(path.join(process.cwd(), 'eng.traineddata'))).toBe(false);
     } finally {
       await pdf.destroy();
     }
