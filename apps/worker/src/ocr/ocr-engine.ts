@@ -185,11 +185,24 @@ export interface OcrEngineOptions {
 
 /**
  * Figures from pages of shapes and gradients, where Tesseract still "reads" words: their lines
- * score 0–35 and their words rarely above 60, while printed text scores 85–96 even through scan
- * noise. Below these, a word is more likely a misread figure than a misread word.
+ * score 0–35 and their words rarely above 60, while printed text scores 85–96 even through
+ * scan noise. Below these, a word is more likely a misread figure than a misread word.
  */
 export const DEFAULT_MIN_WORD_CONFIDENCE = 60;
 export const DEFAULT_MIN_LINE_CONFIDENCE = 50;
+
+export interface TextFilter {
+  minWordConfidence?: number;
+  minLineConfidence?: number;
+  /**
+   * Taller "words" are shapes (a circle read as `@` at 89, a hatched box as `AN` at 68): one
+   * inch, 72 pt type, is more than any heading of a course handout. In pixels; none when absent.
+   */
+  maxWordHeight?: number;
+}
+
+/** A line of only punctuation and symbols (`|`, `°`, `~ ,`) is an edge or a dot, not text. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Keeps the confident words of confident lines, one output line per line Tesseract found. */
 export function keepConfidentText(
@@ -197,7 +210,8 @@ export function keepConfidentText(
   {
     minWordConfidence = DEFAULT_MIN_WORD_CONFIDENCE,
     minLineConfidence = DEFAULT_MIN_LINE_CONFIDENCE,
-  }: { minWordConfidence?: number; minLineConfidence?: number } = {},
+    maxWordHeight = Number.POSITIVE_INFINITY,
+  }: TextFilter = {},
 ): OcrResult {
   const paragraphs: string[] = [];
   let confidenceSum = 0;
@@ -208,9 +222,12 @@ export function keepConfidentText(
       for (const line of paragraph.lines) {
         if (line.confidence < minLineConfidence) continue;
         const words = line.words.filter(
-          (word) => word.confidence >= minWordConfidence && word.text.trim() !== '',
+          (word) =>
+            word.confidence >= minWordConfidence &&
+            word.bbox.y1 - word.bbox.y0 <= maxWordHeight &&
+            word.text.trim() !== '',
         );
-        if (words.length === 0) continue;
+        if (!words.some((word) => LETTER_OR_DIGIT.test(word.text))) continue;
         for (const word of words) confidenceSum += word.confidence;
         kept += words.length;
         lines.push(words.map((word) => word.text.trim()).join(' '));
@@ -228,7 +245,7 @@ export function keepConfidentText(
  * Tesseract takes one folder for all its models; languages from several packages are linked
  * into a temporary one (removed by `terminate`).
  */
-async function modelFolder(
+export async function linkModelFolder(
   languages: OcrLanguage[],
 ): Promise<{ langPath: string; cleanup: () => Promise<void> }> {
   const folders = new Set(languages.map((language) => language.langPath));
@@ -252,7 +269,7 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
   const languages = resolved.filter(
     (language, index) => resolved.findIndex((other) => other.code === language.code) === index,
   );
-  const folder = await modelFolder(languages);
+  const folder = await linkModelFolder(languages);
   let worker: Awaited<ReturnType<typeof createWorker>> | undefined;
   try {
     worker = await createWorker(
@@ -290,7 +307,12 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
         {},
         { text: false, blocks: true },
       );
-      return keepConfidentText(data, options);
+      return keepConfidentText(data, {
+        minWordConfidence: options.minWordConfidence,
+        minLineConfidence: options.minLineConfidence,
+        // One inch of the page; an encoded file's resolution is unknown here, 300 DPI assumed.
+        maxWordHeight: isPage ? image.dpi : 300,
+      });
     },
     async terminate() {
       try {
