@@ -103,6 +103,8 @@ export interface OcrLanguage {
   langPath: string;
   /** True when the course's language had no installed model and English is read instead. */
   fallback: boolean;
+  /** With `fallback`: the package that would have had the language's model, when one exists. */
+  missingPackage?: string;
 }
 
 const requireHere = createRequire(import.meta.url);
@@ -151,7 +153,10 @@ export function resolveOcrLanguage(courseLanguage: string): OcrLanguage {
       `No OCR model installed: @tesseract.js-data/${FALLBACK_OCR_LANGUAGE} is a dependency of @coursepack/worker`,
     );
   }
-  return { code: FALLBACK_OCR_LANGUAGE, langPath: english, fallback: true };
+  const fallback = { code: FALLBACK_OCR_LANGUAGE, langPath: english, fallback: true };
+  return code && code !== FALLBACK_OCR_LANGUAGE
+    ? { ...fallback, missingPackage: `@tesseract.js-data/${code}` }
+    : fallback;
 }
 
 export interface OcrResult {
