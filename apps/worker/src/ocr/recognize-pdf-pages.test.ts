@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHugePagePdf, makePictureOnlyPdf, makeScannedPdf } from '../testing/make-scanned-pdf';
+import {
+  makeHugePagePdf,
+  makePictureOnlyPdf,
+  makeScannedPdf,
+  SCANNED_PAGE_LINES,
+} from '../testing/make-scanned-pdf';
 import { openTestPdf } from '../testing/open-test-pdf';
 import {
   createOcrEngine,
@@ -99,6 +104,17 @@ describe('OCR of scanned pages', () => {
 
   it('says which models it uses', () => {
     expect(engine.languages).toEqual([expect.objectContaining({ code: 'eng', fallback: false })]);
+  });
+
+  it('reads the text of a page with a figure, and nothing of the figure', async () => {
+    const pdf = await openTestPdf(await makeScannedPdf({ figure: true }));
+    try {
+      const result = await engine.recognize(await rasterizePage(pdf, 1));
+      const lines = result.text.split('\n').filter((line) => line !== '');
+      expect(lines).toEqual(SCANNED_PAGE_LINES);
+    } finally {
+      await pdf.destroy();
+    }
   });
 
   // Clean, slightly noisy and noisy scans fail differently: a clean circle reads as `@` at 89,
