@@ -257,12 +257,20 @@ export async function linkModelFolder(
   const [only] = folders;
   if (folders.size === 1 && only) return { langPath: only, cleanup: async () => {} };
   const langPath = await mkdtemp(path.join(tmpdir(), 'coursepack-ocr-'));
-  for (const language of languages) {
-    const file = `${language.code}.traineddata.gz`;
-    await symlink(path.join(language.langPath, file), path.join(langPath, file));
+  const cleanup = () => rm(langPath, { recursive: true, force: true });
+  try {
+    for (const language of languages) {
+      const file = `${language.code}.traineddata.gz`;
+      await symlink(path.join(language.langPath, file), path.join(langPath, file));
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
-  return { langPath, cleanup: () => rm(langPath, { recursive: true, force: true }) };
+  return { langPath, cleanup };
 }
+
+const MIN_TESSERACT_DPI = 70;
 
 /**
  * One Tesseract worker (a worker thread running the WebAssembly core), loaded once and reused
@@ -301,8 +309,9 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
     async recognize(image) {
       const isPage = !Buffer.isBuffer(image);
       // PGM carries no resolution, and Tesseract's guess from the pixels warns and misjudges
-      // small print; 0 (Tesseract's default) takes an encoded file's own.
-      const imageDpi = isPage ? Math.round(image.dpi) : 0;
+      // small print; 0 (Tesseract's default) takes an encoded file's own. Tesseract refuses
+      // less than 70 (a huge page drawn under the pixel cap), with a warning.
+      const imageDpi = isPage ? Math.max(MIN_TESSERACT_DPI, Math.round(image.dpi)) : 0;
       if (imageDpi !== dpi) {
         await tesseract.setParameters({ user_defined_dpi: String(imageDpi) });
         dpi = imageDpi;

@@ -155,4 +155,14 @@ describe('recognizePdfPages', () => {
       await pdf.destroy();
     }
   });
+
+  it('reads a huge page within the pixel cap', async () => {
+    const pdf = await openTestPdf(await makeHugePagePdf(14_400));
+    try {
+      const texts = await recognizePdfPages(pdf, [1], { languages: ['en'], maxPixels: 4_000_000 });
+      expect(texts).toEqual(new Map([[1, '']]));
+    } finally {
+      await pdf.destroy();
+    }
+  });
 });
