@@ -70,7 +70,7 @@ describe('rasterizePage', () => {
     }
   });
 
-  it('draws a Letter page at 300 DPI under the default cap', async () => {
+  it('draws an 8.5-inch square page at 300 DPI under the default cap', async () => {
     const pdf = await openTestPdf(await makeHugePagePdf(612));
     try {
       const image = await rasterizePage(pdf, 1);
