@@ -103,6 +103,8 @@ export interface OcrLanguage {
   langPath: string;
   /** True when the course's language had no installed model and English is read instead. */
   fallback: boolean;
+  /** With `fallback`: the package that would have had the language's model, when one exists. */
+  missingPackage?: string;
 }
 
 const requireHere = createRequire(import.meta.url);
@@ -151,7 +153,10 @@ export function resolveOcrLanguage(courseLanguage: string): OcrLanguage {
       `No OCR model installed: @tesseract.js-data/${FALLBACK_OCR_LANGUAGE} is a dependency of @coursepack/worker`,
     );
   }
-  return { code: FALLBACK_OCR_LANGUAGE, langPath: english, fallback: true };
+  const fallback = { code: FALLBACK_OCR_LANGUAGE, langPath: english, fallback: true };
+  return code && code !== FALLBACK_OCR_LANGUAGE
+    ? { ...fallback, missingPackage: `@tesseract.js-data/${code}` }
+    : fallback;
 }
 
 export interface OcrResult {
@@ -174,15 +179,35 @@ export interface OcrEngineOptions {
   languages: string[];
   minWordConfidence?: number;
   minLineConfidence?: number;
+  /**
+   * Tesseract reads again, inverted, every line it is unsure of, in case it is light text on
+   * dark. Off by default: scanned course material rarely has any, and the retries cost a
+   * quarter of the time of a text page and more on pages of pictures, where every line is
+   * unsure. Turn on for scanned slides with light-on-dark headings.
+   */
+  readInvertedText?: boolean;
 }
 
 /**
  * Figures from pages of shapes and gradients, where Tesseract still "reads" words: their lines
- * score 0–35 and their words rarely above 60, while printed text scores 85–96 even through scan
- * noise. Below these, a word is more likely a misread figure than a misread word.
+ * score 0–35 and their words rarely above 60, while printed text scores 85–96 even through
+ * scan noise. Below these, a word is more likely a misread figure than a misread word.
  */
 export const DEFAULT_MIN_WORD_CONFIDENCE = 60;
 export const DEFAULT_MIN_LINE_CONFIDENCE = 50;
+
+export interface TextFilter {
+  minWordConfidence?: number;
+  minLineConfidence?: number;
+  /**
+   * Taller "words" are shapes (a circle read as `@` at 89, a hatched box as `AN` at 68): one
+   * inch, 72 pt type, is more than any heading of a course handout. In pixels; none when absent.
+   */
+  maxWordHeight?: number;
+}
+
+/** A line of only punctuation and symbols (`|`, `°`, `~ ,`) is an edge or a dot, not text. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Keeps the confident words of confident lines, one output line per line Tesseract found. */
 export function keepConfidentText(
@@ -190,7 +215,8 @@ export function keepConfidentText(
   {
     minWordConfidence = DEFAULT_MIN_WORD_CONFIDENCE,
     minLineConfidence = DEFAULT_MIN_LINE_CONFIDENCE,
-  }: { minWordConfidence?: number; minLineConfidence?: number } = {},
+    maxWordHeight = Number.POSITIVE_INFINITY,
+  }: TextFilter = {},
 ): OcrResult {
   const paragraphs: string[] = [];
   let confidenceSum = 0;
@@ -201,9 +227,12 @@ export function keepConfidentText(
       for (const line of paragraph.lines) {
         if (line.confidence < minLineConfidence) continue;
         const words = line.words.filter(
-          (word) => word.confidence >= minWordConfidence && word.text.trim() !== '',
+          (word) =>
+            word.confidence >= minWordConfidence &&
+            word.bbox.y1 - word.bbox.y0 <= maxWordHeight &&
+            word.text.trim() !== '',
         );
-        if (words.length === 0) continue;
+        if (!words.some((word) => LETTER_OR_DIGIT.test(word.text))) continue;
         for (const word of words) confidenceSum += word.confidence;
         kept += words.length;
         lines.push(words.map((word) => word.text.trim()).join(' '));
@@ -221,19 +250,27 @@ export function keepConfidentText(
  * Tesseract takes one folder for all its models; languages from several packages are linked
  * into a temporary one (removed by `terminate`).
  */
-async function modelFolder(
+export async function linkModelFolder(
   languages: OcrLanguage[],
 ): Promise<{ langPath: string; cleanup: () => Promise<void> }> {
   const folders = new Set(languages.map((language) => language.langPath));
   const [only] = folders;
   if (folders.size === 1 && only) return { langPath: only, cleanup: async () => {} };
   const langPath = await mkdtemp(path.join(tmpdir(), 'coursepack-ocr-'));
-  for (const language of languages) {
-    const file = `${language.code}.traineddata.gz`;
-    await symlink(path.join(language.langPath, file), path.join(langPath, file));
+  const cleanup = () => rm(langPath, { recursive: true, force: true });
+  try {
+    for (const language of languages) {
+      const file = `${language.code}.traineddata.gz`;
+      await symlink(path.join(language.langPath, file), path.join(langPath, file));
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
-  return { langPath, cleanup: () => rm(langPath, { recursive: true, force: true }) };
+  return { langPath, cleanup };
 }
+
+const MIN_TESSERACT_DPI = 70;
 
 /**
  * One Tesseract worker (a worker thread running the WebAssembly core), loaded once and reused
@@ -245,8 +282,8 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
   const languages = resolved.filter(
     (language, index) => resolved.findIndex((other) => other.code === language.code) === index,
   );
-  const folder = await modelFolder(languages);
-  let worker: Awaited<ReturnType<typeof createWorker>>;
+  const folder = await linkModelFolder(languages);
+  let worker: Awaited<ReturnType<typeof createWorker>> | undefined;
   try {
     worker = await createWorker(
       languages.map((language) => language.code),
@@ -259,31 +296,41 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
         cacheMethod: 'none',
       },
     );
+    await worker.setParameters({ tessedit_do_invert: options.readInvertedText ? '1' : '0' });
   } catch (error) {
+    await worker?.terminate();
     await folder.cleanup();
     throw error;
   }
+  const tesseract = worker;
   let dpi: number | undefined;
   return {
     languages: resolved,
     async recognize(image) {
       const isPage = !Buffer.isBuffer(image);
-      const imageDpi = isPage ? Math.round(image.dpi) : 300;
-      // Without it Tesseract guesses the resolution from the file (PGM carries none) and warns.
+      // PGM carries no resolution, and Tesseract's guess from the pixels warns and misjudges
+      // small print; 0 (Tesseract's default) takes an encoded file's own. Tesseract refuses
+      // less than 70 (a huge page drawn under the pixel cap), with a warning.
+      const imageDpi = isPage ? Math.max(MIN_TESSERACT_DPI, Math.round(image.dpi)) : 0;
       if (imageDpi !== dpi) {
-        await worker.setParameters({ user_defined_dpi: String(imageDpi) });
+        await tesseract.setParameters({ user_defined_dpi: String(imageDpi) });
         dpi = imageDpi;
       }
-      const { data } = await worker.recognize(
+      const { data } = await tesseract.recognize(
         isPage ? encodePgm(image) : image,
         {},
         { text: false, blocks: true },
       );
-      return keepConfidentText(data, options);
+      return keepConfidentText(data, {
+        minWordConfidence: options.minWordConfidence,
+        minLineConfidence: options.minLineConfidence,
+        // One inch of the page; an encoded file's resolution is unknown here, 300 DPI assumed.
+        maxWordHeight: isPage ? image.dpi : 300,
+      });
     },
     async terminate() {
       try {
-        await worker.terminate();
+        await tesseract.terminate();
       } finally {
         await folder.cleanup();
       }

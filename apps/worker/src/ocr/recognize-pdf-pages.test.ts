@@ -1,5 +1,12 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHugePagePdf, makePictureOnlyPdf, makeScannedPdf } from '../testing/make-scanned-pdf';
+import {
+  makeHugePagePdf,
+  makePictureOnlyPdf,
+  makeScannedPdf,
+  SCANNED_PAGE_LINES,
+} from '../testing/make-scanned-pdf';
 import { openTestPdf } from '../testing/open-test-pdf';
 import {
   createOcrEngine,
@@ -21,17 +28,26 @@ describe('resolveOcrLanguage', () => {
 
   it('falls back to English for a language whose model is not installed', () => {
     // Neither @tesseract.js-data/deu nor /fra is a dependency; were one added, pick another.
-    for (const language of ['de', 'fr-CA', 'zh-Hant']) {
-      expect(resolveOcrLanguage(language)).toMatchObject({
+    const cases: [language: string, code: string][] = [
+      ['de', 'deu'],
+      ['fr-CA', 'fra'],
+      ['zh-Hant', 'chi_tra'],
+    ];
+    for (const [language, code] of cases) {
+      expect(resolveOcrLanguage(language)).toEqual({
         code: FALLBACK_OCR_LANGUAGE,
+        langPath: resolveOcrLanguage('en').langPath,
         fallback: true,
+        missingPackage: `@tesseract.js-data/${code}`,
       });
     }
   });
 
   it('falls back to English for a tag it does not know', () => {
     for (const language of ['', 'x-klingon', '../../etc']) {
-      expect(resolveOcrLanguage(language)).toMatchObject({ code: 'eng', fallback: true });
+      const resolved = resolveOcrLanguage(language);
+      expect(resolved).toMatchObject({ code: 'eng', fallback: true });
+      expect(resolved.missingPackage).toBeUndefined();
     }
   });
 });
@@ -54,7 +70,7 @@ describe('rasterizePage', () => {
     }
   });
 
-  it('draws a Letter page at 300 DPI under the default cap', async () => {
+  it('draws an 8.5-inch square page at 300 DPI under the default cap', async () => {
     const pdf = await openTestPdf(await makeHugePagePdf(612));
     try {
       const image = await rasterizePage(pdf, 1);
@@ -86,8 +102,25 @@ describe('OCR of scanned pages', () => {
     }
   });
 
-  it('finds no text on a page of pictures', async () => {
-    const pdf = await openTestPdf(await makePictureOnlyPdf());
+  it('says which models it uses', () => {
+    expect(engine.languages).toEqual([expect.objectContaining({ code: 'eng', fallback: false })]);
+  });
+
+  it('reads the text of a page with a figure, and nothing of the figure', async () => {
+    const pdf = await openTestPdf(await makeScannedPdf({ figure: true }));
+    try {
+      const result = await engine.recognize(await rasterizePage(pdf, 1));
+      const lines = result.text.split('\n').filter((line) => line !== '');
+      expect(lines).toEqual(SCANNED_PAGE_LINES);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+
+  // Clean, slightly noisy and noisy scans fail differently: a clean circle reads as `@` at 89,
+  // a hatched box as `AN`; noise gives dozens of low-scoring lines.
+  it.each([0, 4, 8])('finds no text on a page of pictures (noise %i)', async (noise) => {
+    const pdf = await openTestPdf(await makePictureOnlyPdf({ noise }));
     try {
       const result = await engine.recognize(await rasterizePage(pdf, 1));
       expect(result.text).toBe('');
@@ -104,13 +137,30 @@ describe('recognizePdfPages', () => {
     );
     try {
       const reported: number[] = [];
+      const warnings: string[] = [];
       const texts = await recognizePdfPages(pdf, [2], {
         languages: ['de', 'en'],
         onPage: (pageNumber) => reported.push(pageNumber),
+        warn: (message) => warnings.push(message),
       });
+      expect(warnings).toEqual([
+        "OCR: no model for language 'de' (install @tesseract.js-data/deu); reading it as English",
+      ]);
       expect([...texts.keys()]).toEqual([2]);
       expect(texts.get(2)).toBe('zorblax eigenvalue thermodynamics');
       expect(reported).toEqual([2]);
+      // cacheMethod 'none': no gunzipped model left in the working directory.
+      expect(existsSync(path.join(process.cwd(), 'eng.traineddata'))).toBe(false);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+
+  it('reads a huge page within the pixel cap', async () => {
+    const pdf = await openTestPdf(await makeHugePagePdf(14_400));
+    try {
+      const texts = await recognizePdfPages(pdf, [1], { languages: ['en'], maxPixels: 4_000_000 });
+      expect(texts).toEqual(new Map([[1, '']]));
     } finally {
       await pdf.destroy();
     }

@@ -9,6 +9,8 @@ export interface RecognizePdfPagesOptions {
   maxPixels?: number;
   /** Called as each page is read, e.g. to store it before the next one starts. */
   onPage?: (pageNumber: number, text: string) => void;
+  /** Where to say that a language is read as English for want of its model (console.warn). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -19,11 +21,16 @@ export interface RecognizePdfPagesOptions {
 export async function recognizePdfPages(
   pdf: PDFDocumentProxy,
   pageNumbers: number[],
-  { languages, maxPixels, onPage }: RecognizePdfPagesOptions,
+  { languages, maxPixels, onPage, warn = console.warn }: RecognizePdfPagesOptions,
 ): Promise<Map<number, string>> {
   const texts = new Map<number, string>();
   if (pageNumbers.length === 0) return texts;
   const engine = await createOcrEngine({ languages });
+  engine.languages.forEach((language, index) => {
+    if (!language.fallback) return;
+    const install = language.missingPackage ? ` (install ${language.missingPackage})` : '';
+    warn(`OCR: no model for language '${languages[index]}'${install}; reading it as English`);
+  });
   try {
     for (const pageNumber of pageNumbers) {
       if (texts.has(pageNumber)) continue;

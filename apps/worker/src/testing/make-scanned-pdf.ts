@@ -26,6 +26,23 @@ export interface ScannedPdfOptions {
   /** Sensor and paper noise, as the amplitude of a random grey offset per pixel (0–255). */
   noise?: number;
   pages?: number;
+  /** A figure (bars, a circle, a hatched box) in the lower half of the page, below the text. */
+  figure?: boolean;
+}
+
+/** Shapes in the box (x, y, width, height), in pixels. */
+function figureShapes(x: number, y: number, width: number, height: number): string {
+  const bars = Array.from({ length: 6 }, (_, index) => {
+    const barHeight = height * (0.3 + ((index * 37) % 60) / 100);
+    return `<rect x="${x + index * width * 0.08}" y="${y + height - barHeight}" width="${width * 0.05}" height="${barHeight}" fill="#333"/>`;
+  }).join('');
+  const hatch = Array.from(
+    { length: 24 },
+    (_, index) =>
+      `<line x1="${x + width * 0.6 + index * 16}" y1="${y}" x2="${x + width * 0.6 + index * 16 - 100}" y2="${y + height * 0.5}" stroke="#222" stroke-width="4"/>`,
+  ).join('');
+  const circle = `<circle cx="${x + width * 0.75}" cy="${y + height * 0.8}" r="${height * 0.18}" fill="#555"/>`;
+  return bars + hatch + circle;
 }
 
 function escapeXml(text: string): string {
@@ -92,6 +109,7 @@ export async function makeScannedPdf({
   skewDegrees = 0.4,
   noise = 12,
   pages = 1,
+  figure = false,
 }: ScannedPdfOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { width, height } = pixelSize(dpi);
   const fontSize = (12 / 72) * dpi;
@@ -101,7 +119,7 @@ export async function makeScannedPdf({
         `<text x="${dpi}" y="${dpi + index * fontSize * 1.6}">${escapeXml(line)}</text>`,
     )
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fbfaf6"/><g font-family="DejaVu Serif" font-size="${fontSize}" fill="#1a1a1a">${text}</g></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fbfaf6"/><g font-family="DejaVu Serif" font-size="${fontSize}" fill="#1a1a1a">${text}</g>${figure ? figureShapes(dpi, height * 0.5, width - 2 * dpi, height * 0.35) : ''}</svg>`;
   const jpegs: Buffer[] = [];
   for (let index = 0; index < pages; index += 1) {
     jpegs.push(await svgToScan(svg, width, height, { skewDegrees, noise, seed: index + 1 }));
