@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '@coursepack/db/schema';
+import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import { enqueue } from '@coursepack/jobs/enqueue';
@@ -63,28 +64,7 @@ beforeAll(async () => {
   });
   boss.on('error', () => {});
   await boss.start();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'physics', name: 'Physics' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'northbridge', name: 'Northbridge University' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'thermodynamics',
-      title: 'Thermodynamics',
-      subject_id: subject.id,
-      institution_id: institution.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  courseId = course.id;
+  courseId = await insertOpticsCourse(db);
 });
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import {
   type StoppableDatabase,
   startStoppableDatabase,
@@ -5,7 +6,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { PROBE_INTERVAL_MS } from '@/lib/database-health';
-import { insertOpticsCourse } from '@/testing/insert-catalog-taxonomy';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**

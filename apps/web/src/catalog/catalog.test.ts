@@ -1,8 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
 import { getCourse } from './get-course';
 import { getDocument } from './get-document';
 import { getDocumentPageText } from './get-document-page-text';

@@ -1,6 +1,6 @@
 import type { Database, DocumentKind } from '@coursepack/db/schema';
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import type { Kysely } from 'kysely';
-import { insertCatalogTaxonomy } from '@/testing/insert-catalog-taxonomy';
 
 /** Test catalogue for the search tests; every row goes through the same triggers as uploads. */
 export interface SearchFixture {

@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { scanPdfStreams } from '@coursepack/pdf-guard/scan-pdf-streams';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { recognizePdfPages } from '../ocr/recognize-pdf-pages';
 import type { PdfProblem } from './describe-pdf-problem';
 import type { PdfTextLimits } from './pdf-text-limits';
+import { pdfjsOptions } from './pdfjs-options';
 
 /**
  * pdf.js itself, run inside the reading child process (pdf-reader-child-main.ts), never in the
@@ -23,15 +22,6 @@ export interface ReadingOptions {
   onPage: (number: number) => void;
 }
 
-/**
- * pdfjs-dist's folder, for its font data and CMaps. Resolved from the working directory (the
- * app's or the repository's) at run time, like the child process's own file.
- */
-function pdfjsFolder(): string {
-  const resolveFromCwd = createRequire(path.join(process.cwd(), 'package.json')).resolve;
-  return path.dirname(resolveFromCwd('pdfjs-dist/package.json'));
-}
-
 class Unreadable extends Error {
   constructor(readonly problem: PdfProblem) {
     super(problem.code);
@@ -39,19 +29,7 @@ class Unreadable extends Error {
 }
 
 async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
-  const pdfjsRoot = pdfjsFolder();
-  const task = getDocument({
-    // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps its own.
-    data: new Uint8Array(bytes),
-    // Fonts that are not embedded (Helvetica…) map their glyphs to text through these.
-    standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}${path.sep}`,
-    cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}${path.sep}`,
-    cMapPacked: true,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  });
+  const task = getDocument(pdfjsOptions(bytes));
   try {
     return await task.promise;
   } catch (error) {

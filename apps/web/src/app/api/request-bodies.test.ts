@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,6 @@ import type { Viewer } from '@/auth/viewer';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@/lib/check-image-upload';
 import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/lib/read-limited-body';
 import { COUNTING_CHUNK_BYTES, countingBody } from '@/testing/counting-body';
-import { insertOpticsCourse } from '@/testing/insert-catalog-taxonomy';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**

@@ -1,8 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertOpticsCourse } from '@/testing/insert-catalog-taxonomy';
 
 /** The per-page text contract, through the exported handler with a real database. */
 

@@ -1,5 +1,5 @@
-import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
 
 /** Two institutions and two subjects that test catalogues hang their courses on; their ids. */
 export async function insertCatalogTaxonomy(db: Kysely<Database>) {
