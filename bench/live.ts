@@ -23,10 +23,17 @@
  * started waits for the next one). Goals (printed, not asserted): p95 under load ≤ 1.5× idle,
  * lag p95 ≤ 10 s.
  *
+ * LIVE_BENCH_REFRESH=request runs the old design instead, as the baseline: no refresher, and
+ * each dashboard and stats operation first calls `refreshAnalyticsRollups` as requests did
+ * before the worker took it over (realtime never did).
+ *
  * LIVE_BENCH_DIR=/some/dir keeps the cluster there and reuses its events on the next run (the
  * rollups are then only refreshed); the load phase's events stay in it.
  */
-import { rebuildAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import {
+  rebuildAnalyticsRollups,
+  refreshAnalyticsRollups,
+} from '@coursepack/db/analytics/refresh-analytics-rollups';
 import { findFreePort } from '@coursepack/db/find-free-port';
 import type { AnalyticsScope } from '../apps/web/src/analytics/analytics-scope';
 import { getContentStats } from '../apps/web/src/analytics/get-content-stats';
@@ -47,6 +54,7 @@ const RATE = Number(process.env.LIVE_BENCH_RATE ?? 1000);
 const LOAD_SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
 const REPEATS = Number(process.env.LIVE_BENCH_REPEATS ?? 20);
 const INTERVAL_MS = Number(process.env.LIVE_BENCH_INTERVAL_MS ?? DEFAULT_ROLLUP_INTERVAL_MS);
+const REFRESH_ON_REQUEST = process.env.LIVE_BENCH_REFRESH === 'request';
 const WARM_UP_MS = 5_000;
 const LAG_SAMPLE_MS = 500;
 const GOAL_RATIO = 1.5;
@@ -102,15 +110,35 @@ try {
   await client.query(`VACUUM ANALYZE ${ROLLUP_TABLES.join(', ')}`);
 
   const refreshes: { newEvents: number; ms: number; at: number }[] = [];
-  const refresher = await startChild('bench/live/refresh-rollups.ts', [String(INTERVAL_MS)], {
-    DATABASE_URL: server.url,
-  });
-  refresher.onLine((line) => {
-    const parsed = JSON.parse(line) as { refresh?: { newEvents: number; ms: number } };
-    if (parsed.refresh) refreshes.push({ ...parsed.refresh, at: performance.now() });
-  });
-  // Catches up with anything a reused cluster got since its rollups were built.
-  await waitForRefreshState(db, 60_000);
+  if (REFRESH_ON_REQUEST) {
+    await refreshAnalyticsRollups(db);
+  } else {
+    const refresher = await startChild('bench/live/refresh-rollups.ts', [String(INTERVAL_MS)], {
+      DATABASE_URL: server.url,
+    });
+    refresher.onLine((line) => {
+      const parsed = JSON.parse(line) as { refresh?: { newEvents: number; ms: number } };
+      if (parsed.refresh) refreshes.push({ ...parsed.refresh, at: performance.now() });
+    });
+    // Catches up with anything a reused cluster got since its rollups were built.
+    await waitForRefreshState(db, 60_000);
+  }
+  // The old design's request path: bring the rollups up to date, then query.
+  const refreshFirst =
+    <T>(run: () => Promise<T>) =>
+    async (): Promise<T> => {
+      if (REFRESH_ON_REQUEST) {
+        const refresh = await refreshAnalyticsRollups(db);
+        if (refresh.newEvents > 0) {
+          refreshes.push({
+            newEvents: refresh.newEvents,
+            ms: refresh.milliseconds,
+            at: performance.now(),
+          });
+        }
+      }
+      return run();
+    };
 
   const scopes = new Map(await pickScopes(db));
   const documentScope = scopes.get('document') as Extract<AnalyticsScope, { kind: 'document' }>;
@@ -122,13 +150,16 @@ try {
   const operations: Operation[] = [
     ...[...scopes].map(([label, scope]) => ({
       label: `dashboard ${label}`,
-      run: (now: Date) => runDashboardQueries(db, scope, range(now), now),
+      run: (now: Date) => refreshFirst(() => runDashboardQueries(db, scope, range(now), now))(),
     })),
     {
       label: 'stats API document',
-      run: (now: Date) => getContentStats(db, documentScope, range(now)),
+      run: (now: Date) => refreshFirst(() => getContentStats(db, documentScope, range(now)))(),
     },
-    { label: 'stats API course', run: (now: Date) => getContentStats(db, courseScope, range(now)) },
+    {
+      label: 'stats API course',
+      run: (now: Date) => refreshFirst(() => getContentStats(db, courseScope, range(now)))(),
+    },
     // Part of every dashboard above, apart: it reads the last 5 minutes' raw events, so under
     // load it has 300,000 rows to read where idle it has none, whatever the rollups do.
     ...[...scopes]
@@ -140,7 +171,7 @@ try {
   ];
 
   console.log(
-    `\n${loaded.toLocaleString('en')} events; refresher every ${INTERVAL_MS} ms in its own process; PostgreSQL durable\n`,
+    `\n${loaded.toLocaleString('en')} events; ${REFRESH_ON_REQUEST ? 'refreshed by each dashboard and stats request (the old design)' : `refresher every ${INTERVAL_MS} ms in its own process`}; PostgreSQL durable\n`,
   );
   // Warm the caches the way the load phase will find them.
   await runRounds(operations, { rounds: 2 });
@@ -206,7 +237,7 @@ try {
     `\ningest: ${Math.round((eventsAfter - eventsBefore) / loadSeconds).toLocaleString('en')} events/s stored over ${loadSeconds.toFixed(0)} s (asked ${RATE}/s; sender ${sent.ok ?? '?'} ok, ${sent.failed ?? '?'} failed, ${sent.dropped ?? '?'} dropped)`,
   );
   console.log(
-    `refreshes under load: ${duringLoad.length}, ${Math.round(median(duringLoad.map((r) => r.newEvents))).toLocaleString('en')} events each (median), ${median(refreshMs).toFixed(0)} ms median, ${percentile(refreshMs, 0.95).toFixed(0)} ms p95`,
+    `refreshes under load${REFRESH_ON_REQUEST ? ' (by requests, those that took events in)' : ''}: ${duringLoad.length}, ${Math.round(median(duringLoad.map((r) => r.newEvents))).toLocaleString('en')} events each (median), ${median(refreshMs).toFixed(0)} ms median, ${percentile(refreshMs, 0.95).toFixed(0)} ms p95`,
   );
   console.log(
     `rollup lag (now − processed_until, every ${LAG_SAMPLE_MS} ms, ${validLags.length} samples): median ${median(validLags).toFixed(1)} s, p95 ${percentile(validLags, 0.95).toFixed(1)} s, max ${Math.max(...validLags).toFixed(1)} s (goal p95 ≤ ${GOAL_LAG_S} s) ${percentile(validLags, 0.95) <= GOAL_LAG_S ? 'OK' : 'OVER'}`,
