@@ -90,12 +90,14 @@ describe('keepRollupsFresh', () => {
   it('keeps the rollups equal to a rebuild from two workers, one refresh at a time', async () => {
     const now = new Date();
     const stoppers = [];
+    const logged: object[] = [];
+    const logger: RollupLogger = { debug: (fields) => logged.push(fields), warn: () => {} };
     for (let i = 0; i < 2; i += 1) {
       const boss = new PgBoss({ connectionString: database.url, supervise: true, schedule: false });
       boss.on('error', (error) => console.error('pg-boss:', error));
       bosses.push(boss);
       await boss.start();
-      stoppers.push(await keepRollupsFresh(boss, database.db, { intervalMs: 300, logger: quiet }));
+      stoppers.push(await keepRollupsFresh(boss, database.db, { intervalMs: 300, logger }));
     }
 
     // However many jobs the two send, never more than one is active.
@@ -139,6 +141,17 @@ describe('keepRollupsFresh', () => {
           previous.completed_on.getTime() - 50,
         );
       }
+    }
+
+    // Only refreshes that took something in say so, with what and how long.
+    expect(logged.length).toBeGreaterThan(0);
+    for (const fields of logged) {
+      expect(fields).toEqual({
+        newEvents: expect.any(Number),
+        sessionDays: expect.any(Number),
+        ms: expect.any(Number),
+      });
+      expect((fields as { newEvents: number }).newEvents).toBeGreaterThan(0);
     }
 
     const incremental = await rollupRows(database.db);

@@ -59,7 +59,14 @@ export async function keepRollupsFresh(
     async () => {
       const refresh = refreshAnalyticsRollups(db);
       running = refresh.catch(() => {});
-      const result = await refresh;
+      let result: Awaited<typeof refresh>;
+      try {
+        result = await refresh;
+      } catch (error) {
+        // pg-boss records the failed job but says nothing; the next interval's job tries again.
+        logger.warn({ err: error }, 'analytics rollup refresh failed');
+        throw error;
+      }
       // Every couple of seconds, around the clock: only refreshes that took something in say so.
       if (result.newEvents > 0) {
         logger.debug(

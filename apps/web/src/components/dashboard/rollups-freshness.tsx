@@ -34,9 +34,13 @@ export function RollupsFreshness({
   return (
     <p className="mt-2 text-xs text-slate-500">
       {freshness.iso ? (
-        <time dateTime={freshness.iso} title={freshness.title}>
-          {freshness.label}
-        </time>
+        <>
+          <time dateTime={freshness.iso} title={freshness.title}>
+            {freshness.label}
+          </time>
+          {/* A title is out of reach of keyboards and most screen readers: say it here too. */}
+          <span className="sr-only">. {freshness.title}.</span>
+        </>
       ) : (
         <span title={freshness.title}>{freshness.label}</span>
       )}
