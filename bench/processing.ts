@@ -97,7 +97,9 @@ try {
         await sleep(500);
         status = await documentStatus(baseUrl, cookie, upload.id);
       }
-      return { status, uploadMs: uploaded - started, ms: Date.now() - uploaded };
+      const ms = Date.now() - uploaded;
+      console.log(`  ${title}: ${status} ${(ms / 1000).toFixed(1)} s after its upload`);
+      return { status, uploadMs: uploaded - started, ms };
     }),
   );
   const busy = await measuring.stop();
