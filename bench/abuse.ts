@@ -17,13 +17,20 @@
  * run against an unprotected build cannot take the machine down.
  * Run: `npm run bench -- abuse`.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
 import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import sharp from 'sharp';
 import { findListeningPid } from '../e2e/support/find-listening-pid';
 import { type RunningProduct, startProduct } from '../e2e/support/start-product';
+import {
+  createCourse,
+  mb,
+  measureLatency,
+  signUp,
+  treeRss,
+  uploadDocument,
+  waitUntilProcessed,
+} from './support/measure';
 
 const ATTACK_SECONDS = Number(process.env.BENCH_ABUSE_SECONDS ?? 20);
 const KILL_MB = Number(process.env.BENCH_ABUSE_KILL_MB ?? 6000);
@@ -36,37 +43,6 @@ const MEDIA_API_SECRET = 'coursepack-dev-secret';
 const CLOUD = 'coursepack';
 
 type Service = 'web' | 'media' | 'collector';
-
-interface LatencyFigures {
-  requests: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-/** Resident memory of a process and all its descendants, in bytes. */
-async function treeRss(rootPid: number): Promise<number> {
-  const parents = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The command may hold spaces and parentheses: fields start after the last ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid) parents.set(Number(entry), ppid);
-  }
-  const inTree = (pid: number): boolean => {
-    for (let at: number | undefined = pid; at; at = parents.get(at))
-      if (at === rootPid) return true;
-    return false;
-  };
-  let total = 0;
-  for (const pid of parents.keys()) {
-    if (!inTree(pid)) continue;
-    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-    total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  }
-  return total;
-}
 
 /** Samples every service's memory until stopped; kills one passing KILL_MB. */
 function watchMemory(product: RunningProduct) {
@@ -96,114 +72,6 @@ function watchMemory(product: RunningProduct) {
       await loop;
     },
   };
-}
-
-// Runs in a worker thread: the attack loops of this process must not delay the measurement.
-const MEASURE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, seconds } = workerData;
-const until = Date.now() + seconds * 1000;
-const latencies = [];
-let non2xx = 0;
-async function visitor() {
-  while (Date.now() < until) {
-    const started = performance.now();
-    let status = 0;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(60000) });
-      await response.arrayBuffer();
-      status = response.status;
-    } catch {}
-    latencies.push(performance.now() - started);
-    if (status < 200 || status > 299) non2xx += 1;
-  }
-}
-Promise.all([visitor(), visitor()]).then(() => parentPort.postMessage({ latencies, non2xx }));
-`;
-
-/**
- * Two visitors loading `url` back to back for `seconds`, from a thread of their own. Every
- * request counts, the slow ones still in flight at the end included (a load tool's timeout
- * would hide exactly those).
- */
-async function measureHome(url: string, seconds: number): Promise<LatencyFigures> {
-  const worker = new Worker(MEASURE_SOURCE, { eval: true, workerData: { url, seconds } });
-  const { latencies, non2xx } = await new Promise<{ latencies: number[]; non2xx: number }>(
-    (resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    },
-  );
-  await worker.terminate();
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
-  return { requests: latencies.length, p50: at(0.5), p99: at(0.99), non2xx };
-}
-
-/** A member's session cookie, from a real sign-up through better-auth. */
-async function signUp(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      name: 'Bench Attacker',
-      email: `attacker-${Date.now()}@example.org`,
-      password: 'a-long-enough-password',
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-async function createCourse(baseUrl: string, cookie: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/courses`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
-    body: JSON.stringify({
-      title: 'Abuse bench',
-      subject: 'mathematics',
-      institution: 'northbridge-university',
-    }),
-  });
-  const body = (await response.json()) as { course?: { id: number } };
-  if (!body.course) throw new Error(`creating a course answered ${response.status}`);
-  return body.course.id;
-}
-
-/** Uploads a PDF through the web app; resolves with the status and the document's path if any. */
-async function uploadDocument(
-  baseUrl: string,
-  cookie: string,
-  courseId: number,
-  title: string,
-  pdf: Uint8Array<ArrayBuffer>,
-): Promise<{ status: number; id?: number }> {
-  const form = new FormData();
-  form.set('courseId', String(courseId));
-  form.set('title', title);
-  form.set('kind', 'notes');
-  form.set('file', new Blob([pdf], { type: 'application/pdf' }), `${title}.pdf`);
-  const response = await fetch(`${baseUrl}/api/documents`, {
-    method: 'POST',
-    headers: { origin: baseUrl, cookie },
-    body: form,
-  });
-  const body = (await response.json().catch(() => ({}))) as { document?: { id: number } };
-  return { status: response.status, id: body.document?.id };
-}
-
-async function waitUntilProcessed(baseUrl: string, cookie: string, id: number): Promise<string> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/documents/${id}/status`, { headers: { cookie } });
-    const { status } = (await response.json()) as { status: string };
-    if (status !== 'processing') return status;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return 'still processing';
 }
 
 /** Runs `request` in `workers` loops until `until`, counting answers by status. */
@@ -237,8 +105,6 @@ const describeStatuses = (statuses: Map<number, number>) =>
     .map(([status, count]) => `${count}× ${status === 0 ? 'no answer' : status}`)
     .join(', ');
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
 console.log('Starting the product (npm start on free ports, fresh data)…');
 const product = await startProduct();
 const memory = watchMemory(product);
@@ -251,8 +117,8 @@ try {
     apiKey: MEDIA_API_KEY,
     apiSecret: MEDIA_API_SECRET,
   };
-  const cookie = await signUp(baseUrl);
-  const courseId = await createCourse(baseUrl, cookie);
+  const cookie = await signUp(baseUrl, 'Bench Attacker');
+  const courseId = await createCourse(baseUrl, cookie, 'Abuse bench');
 
   console.log(`Preparing: a ${MANY_PAGES}-page document, a 100 MB-inflating PDF, a large image…`);
   const many = await uploadDocument(
@@ -305,7 +171,7 @@ try {
     console.log(`${label}: ${ATTACK_SECONDS} s, GET / measured meanwhile…`);
     const until = Date.now() + ATTACK_SECONDS * 1000;
     const [figures, outcome] = await Promise.all([
-      measureHome(baseUrl, ATTACK_SECONDS),
+      measureLatency(baseUrl, ATTACK_SECONDS),
       attack(until),
     ]);
     return { label, figures, outcome };
