@@ -180,9 +180,12 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         { cwd: root, env: serviceEnv },
         (service) => waitForOutput(service, WORKER_READY),
       );
+      // Listening from its first line: it may say it is ready while media and collector start.
+      const workerReady = waitForOutput(worker, WORKER_READY);
+      workerReady.catch(() => {});
       await waitForHttp(media, `http://127.0.0.1:${config.media.port}/healthz`);
       await waitForHttp(collector, `http://127.0.0.1:${config.collector.port}/healthz`);
-      await waitForOutput(worker, WORKER_READY);
+      await workerReady;
       await seedIfEmpty(
         db,
         {
