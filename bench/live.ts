@@ -39,7 +39,7 @@ import type { AnalyticsScope } from '../apps/web/src/analytics/analytics-scope';
 import { getContentStats } from '../apps/web/src/analytics/get-content-stats';
 import { getRealtimeSessions } from '../apps/web/src/analytics/get-realtime-sessions';
 import type { StatsRange } from '../apps/web/src/analytics/stats-range';
-import { DEFAULT_ROLLUP_INTERVAL_MS } from '../apps/worker/src/analytics/keep-rollups-fresh';
+import { DEFAULT_ROLLUP_INTERVAL_MS } from '../apps/worker/src/config';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
 import { copyDemoActivity, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';
 import { runDashboardQueries } from './analytics/dashboard-queries';

@@ -8,7 +8,12 @@ import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxono
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import { enqueue } from '@coursepack/jobs/enqueue';
-import { JOB_QUEUE_SCHEMA } from '@coursepack/jobs/queues';
+import {
+  JOB_QUEUE_SCHEMA,
+  QUEUE_POLICIES,
+  type QueueName,
+  type QueuePolicy,
+} from '@coursepack/jobs/queues';
 import {
   startTestMediaService,
   type TestMediaService,
@@ -72,6 +77,14 @@ afterAll(async () => {
   await Promise.all([database?.destroy(), media?.close()]);
   await rm(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * The queue's production policy with `overrides` (none: back to production). Every field is
+ * given: pg-boss's updateQueue sets an omitted policy to `standard`.
+ */
+async function steerQueue(queue: QueueName, overrides: Partial<QueuePolicy> = {}): Promise<void> {
+  await boss.updateQueue(queue, { name: queue, ...QUEUE_POLICIES[queue], ...overrides });
+}
 
 /** What an upload does (apps/web/src/documents/upload-document.ts): the file, then row and job at once. */
 async function addDocument(bytes: Uint8Array): Promise<number> {
@@ -185,8 +198,7 @@ describe('a worker killed in the middle of a document', () => {
   }, async () => {
     // Production waits 30 minutes before taking a job back, and 15 s before retrying it; here,
     // long enough for one whole reading (every attempt has this long), short for a test.
-    await boss.updateQueue('process-document', {
-      name: 'process-document',
+    await steerQueue('process-document', {
       expireInSeconds: 25,
       retryDelay: 1,
       retryBackoff: false,
@@ -242,17 +254,12 @@ describe('a worker killed in the middle of a document', () => {
       expect(SCANNED_PAGE_LINES[0]).toContain('zorblax');
     } finally {
       await survivor.stop();
-      await boss.updateQueue('process-document', {
-        name: 'process-document',
-        expireInSeconds: 30 * 60,
-        retryDelay: 15,
-        retryBackoff: true,
-      });
+      await steerQueue('process-document');
     }
   });
 
   it('marks the document failed when its last attempt fails', async () => {
-    await boss.updateQueue('process-document', { name: 'process-document', retryLimit: 0 });
+    await steerQueue('process-document', { retryLimit: 0 });
     const id = await addDocument(await textPdf(['Never read']));
     // Taken by "a worker" that then fails it, as an expired last attempt does.
     const [job] = await boss.fetch<{ documentId: number }>('process-document');
@@ -267,7 +274,7 @@ describe('a worker killed in the middle of a document', () => {
       expect(row).toMatchObject({ status: 'failed', failure_reason: GAVE_UP });
     } finally {
       await worker.stop();
-      await boss.updateQueue('process-document', { name: 'process-document', retryLimit: 2 });
+      await steerQueue('process-document');
     }
   });
 });
@@ -276,7 +283,7 @@ describe('mail and media clean-up', () => {
   it('retries mail while the mail server fails, and sends it once it answers', {
     timeout: 60_000,
   }, async () => {
-    await boss.updateQueue('send-mail', { name: 'send-mail', retryDelay: 1, retryBackoff: false });
+    await steerQueue('send-mail', { retryDelay: 1, retryBackoff: false });
     const attempts: MailMessage[] = [];
     const flakyMailer = {
       async send(message: MailMessage) {
@@ -296,6 +303,7 @@ describe('mail and media clean-up', () => {
       expect(attempts).toEqual([message, message]);
     } finally {
       await worker.stop();
+      await steerQueue('send-mail');
     }
   });
 

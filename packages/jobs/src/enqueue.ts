@@ -8,13 +8,17 @@ export interface EnqueueOptions {
   startAfterSeconds?: number;
 }
 
-/** Only its SQL is used: it is never started, and holds no connection. */
-let sender: PgBoss | undefined;
-
-function getSender(executor: Kysely<unknown>): PgBoss {
-  sender ??= new PgBoss({ db: pgBossDb(executor), schema: JOB_QUEUE_SCHEMA });
-  return sender;
-}
+/**
+ * Only its SQL is used: it is never started and holds no connection; each send runs through the
+ * executor it is given, never a database of its own.
+ */
+const sender = new PgBoss({
+  db: {
+    executeSql: () =>
+      Promise.reject(new Error('enqueue runs its SQL through the executor it is given')),
+  },
+  schema: JOB_QUEUE_SCHEMA,
+});
 
 /**
  * Adds a job to its queue through `executor`: pass the transaction that writes the rows the job
@@ -29,7 +33,7 @@ export async function enqueue<Q extends QueueName>(
   options: EnqueueOptions = {},
 ): Promise<string | null> {
   const singletonKey = singletonKeyOf(queue, payload);
-  return getSender(executor).send(queue, payload, {
+  return sender.send(queue, payload, {
     db: pgBossDb(executor),
     ...(singletonKey === undefined ? {} : { singletonKey }),
     ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),

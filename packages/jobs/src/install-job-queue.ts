@@ -33,7 +33,8 @@ export async function applyQueuePolicies(boss: PgBoss): Promise<void> {
     const policy = QUEUE_POLICIES[name];
     const existing = await boss.getQueue(name);
     if (!existing) await boss.createQueue(name, { name, ...policy });
-    // The policy of a queue cannot change once created (its unique indexes depend on it).
+    // Every field, the policy too (pg-boss sets an omitted one to `standard`); jobs copy them
+    // when they are sent, so jobs already waiting keep theirs.
     else await boss.updateQueue(name, { name, ...policy });
   }
 }

@@ -4,9 +4,6 @@ import { enqueue } from '@coursepack/jobs/enqueue';
 import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 
-/** What the worker's config should default WORKER_ROLLUP_INTERVAL_MS to. */
-export const DEFAULT_ROLLUP_INTERVAL_MS = 2_000;
-
 const QUEUE = 'refresh-analytics';
 
 /**
