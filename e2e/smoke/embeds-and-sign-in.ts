@@ -327,10 +327,19 @@ async function openEmbed(
   return { page, frame, documentId: embedder.documentId };
 }
 
+/**
+ * The tracker's session cookie, once it has written it: the tracker starts after hydration,
+ * which a busy machine may finish after the page's load event.
+ */
 async function sessionCookie(context: BrowserContext, product: RunningProduct): Promise<string> {
-  const cookie = (await context.cookies(product.baseUrl)).find((item) => item.name === 'dpevent');
-  if (!cookie) throw new Error('No dpevent cookie');
-  return cookie.value;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const cookies = await context.cookies(product.baseUrl);
+    const cookie = cookies.find((item) => item.name === 'dpevent');
+    if (cookie) return cookie.value;
+    if (Date.now() > deadline) throw new Error('No dpevent cookie');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Polls until the document has events with each action, from this client or session if given. */
