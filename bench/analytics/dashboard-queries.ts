@@ -71,7 +71,6 @@ export async function runDashboardQueries(
   db: Kysely<Database>,
   scope: AnalyticsScope,
   range: StatsRange,
-  now: Date,
 ): Promise<unknown> {
   const query: AnalyticsOptions = { includeBots: false };
   const isOverview = scope.kind === 'site' || scope.kind === 'courses';
@@ -91,7 +90,6 @@ export async function runDashboardQueries(
     listTrafficSources(db, scope, range, query),
     listDevices(db, scope, range, query),
     listActions(db, scope, range, query),
-    getRealtimeSessions(db, scope, { includeBots: false, now }),
     getRollupsFreshness(db),
   ]);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type RollupRefresh,
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
 } from '@coursepack/db/analytics/refresh-analytics-rollups';
@@ -84,6 +85,22 @@ const ping = (visit: Visit, at: string, page: number, action = 'active') =>
 
 async function insert(events: Insertable<EventsTable>[]): Promise<void> {
   await db.insertInto('events').values(events).execute();
+}
+
+/**
+ * Refreshes until the events just inserted are counted, and checks they were `events` of them.
+ * A refresh takes committed events up to the start of the oldest open transaction; on a loaded
+ * machine another backend may briefly hold that back, so the events can need one more refresh,
+ * never be counted twice or lost.
+ */
+async function refreshUntilCounted(events: number): Promise<RollupRefresh> {
+  let refresh = await refreshAnalyticsRollups(db);
+  for (let attempt = 0; refresh.newEvents === 0 && attempt < 20; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    refresh = await refreshAnalyticsRollups(db);
+  }
+  expect(refresh.newEvents).toBe(events);
+  return refresh;
 }
 
 beforeAll(async () => {
@@ -486,15 +503,8 @@ describe('rollups', () => {
       ping(s1, '2026-03-10T10:00:30Z', 2),
       event(s1, '2026-03-10T10:00:40Z', 'scroll', 'scroll_100'),
     ]);
-    // A refresh takes committed events up to the start of the oldest open transaction; on a
-    // loaded machine another backend may briefly hold that back, so the events can need one
-    // more refresh, never be counted twice or lost.
-    let refresh = await refreshAnalyticsRollups(db);
-    for (let attempt = 0; refresh.newEvents === 0 && attempt < 20; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      refresh = await refreshAnalyticsRollups(db);
-    }
-    expect(refresh).toMatchObject({ kind: 'incremental', newEvents: 2, sessionDays: 1 });
+    const refresh = await refreshUntilCounted(2);
+    expect(refresh).toMatchObject({ kind: 'incremental', sessionDays: 1 });
     const incremental = await everything(documentA1());
     expect(incremental.overview.activeSeconds).toBe(38);
     expect(incremental.funnel.reached[100]).toBe(2);
@@ -510,6 +520,33 @@ describe('rollups', () => {
 
     await rebuildAnalyticsRollups(db);
     expect(await everything(documentA1())).toEqual(incremental);
+    expect(await everything(site)).toEqual(await everything(site, { source: 'events' }));
+  });
+
+  it("redoes a long read from just before its new pings, crediting the last hour's last ping", async () => {
+    const reader = { session: randomUUID(), course: ids.courseB, doc: ids.b1 };
+    const scope: AnalyticsScope = { kind: 'document', documentId: ids.b1 };
+    const activeSeconds = async () => (await getOverviewStats(db, scope, range)).activeSeconds;
+    await refreshAnalyticsRollups(db);
+    const before = await activeSeconds();
+    await insert([
+      ping(reader, '2026-03-11T07:30:00Z', 1),
+      ping(reader, '2026-03-11T08:59:58Z', 1),
+    ]);
+    await refreshUntilCounted(2);
+    // Neither ping has a successor yet: each is worth one interval.
+    expect((await activeSeconds()) - before).toBe(10);
+
+    // Two seconds after the last: the 08:59:58 ping (an hour earlier in the rollups) is now
+    // worth 3 s, not 5; the 07:30 hour is left as it was.
+    await insert([
+      ping(reader, '2026-03-11T09:00:01Z', 2),
+      ping(reader, '2026-03-11T09:00:06Z', 2),
+    ]);
+    const refresh = await refreshUntilCounted(2);
+    expect(refresh).toMatchObject({ kind: 'incremental', sessionDays: 1 });
+    expect((await activeSeconds()) - before).toBe(5 + 3 + 5 + 5);
+    expect(await everything(scope)).toEqual(await everything(scope, { source: 'events' }));
     expect(await everything(site)).toEqual(await everything(site, { source: 'events' }));
   });
 

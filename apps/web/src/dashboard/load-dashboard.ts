@@ -4,7 +4,6 @@ import type { AnalyticsOptions } from '@/analytics/analytics-scope';
 import { type DepthFunnel, getDepthFunnel } from '@/analytics/get-depth-funnel';
 import { getOverviewStats, type OverviewStats } from '@/analytics/get-overview-stats';
 import { getPageAttention } from '@/analytics/get-page-attention';
-import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { getRollupsFreshness, type RollupsFreshness } from '@/analytics/get-rollups-freshness';
 import { type ActionCount, listActions } from '@/analytics/list-actions';
 import { type DailyActivity, listDailyActivity } from '@/analytics/list-daily-activity';
@@ -20,7 +19,6 @@ export interface DashboardOptions {
   includeBots: boolean;
   /** The period to compare the headline figures with, or null. */
   previous: StatsRange | null;
-  now?: Date;
 }
 
 export interface DashboardData {
@@ -39,8 +37,7 @@ export interface DashboardData {
   sources: TrafficSources;
   devices: Devices;
   actions: ActionCount[];
-  realtime: RealtimeSessions;
-  /** How current the rollups behind every figure but `realtime` are. */
+  /** How current the rollups behind every figure are. */
   freshness: RollupsFreshness;
 }
 
@@ -48,10 +45,12 @@ export interface DashboardData {
 const TOP_DOCUMENTS_LIMIT = { overview: 10, course: 50 };
 
 /**
- * Everything one dashboard page shows, in one typed value; every query runs at the same time.
- * Which sections there are depends on the view. It reads the rollups as the worker last left
- * them and never refreshes them (a refresh per request made dashboards slow exactly when events
- * poured in), so it says how fresh they are; `realtime` reads the last minutes' raw events.
+ * Every figure one dashboard page shows from the rollups, in one typed value; every query runs
+ * at the same time. Which sections there are depends on the view. It reads the rollups as the
+ * worker last left them and never refreshes them (a refresh per request made dashboards slow
+ * exactly when events poured in), so it says how fresh they are. The realtime panel is not
+ * here: it reads the last minutes' raw events, whose number grows with the traffic, so the page
+ * streams it in apart (`getRealtimeSessions`) rather than wait for it.
  */
 export async function loadDashboard(
   db: Kysely<Database>,
@@ -74,7 +73,6 @@ export async function loadDashboard(
     sources,
     devices,
     actions,
-    realtime,
     freshness,
   ] = await Promise.all([
     getOverviewStats(db, scope, range, query),
@@ -92,7 +90,6 @@ export async function loadDashboard(
     listTrafficSources(db, scope, range, query),
     listDevices(db, scope, range, query),
     listActions(db, scope, range, query),
-    getRealtimeSessions(db, scope, { includeBots: options.includeBots, now: options.now }),
     getRollupsFreshness(db),
   ]);
   return {
@@ -107,7 +104,6 @@ export async function loadDashboard(
     sources,
     devices,
     actions,
-    realtime,
     freshness,
   };
 }

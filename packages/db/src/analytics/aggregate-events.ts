@@ -172,12 +172,19 @@ export function expandSessionSets(
     FROM ${actionRows} AS r`;
 }
 
-/** Entries (from `expandSessionSets`) grouped into rows of `analytics_session_sets`. */
+/**
+ * Entries (from `expandSessionSets`) grouped into rows of `analytics_session_sets`. An entry
+ * without a session key adds to the sums only (the refresh's corrections). The arrays are sorted
+ * and deduplicated by intarray in C rather than by `array_agg(DISTINCT …)`, which sorts every
+ * entry by its text keys first: most of the cost of a day's sets.
+ */
 export function aggregateSessionSets(entries: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
     SELECT day, scope, dimension, value,
-      coalesce(array_agg(DISTINCT session_key) FILTER (WHERE NOT is_bot), '{}') AS sessions,
-      coalesce(array_agg(DISTINCT session_key) FILTER (WHERE is_bot), '{}') AS bot_sessions,
+      coalesce(uniq(sort(array_agg(session_key)
+        FILTER (WHERE NOT is_bot AND session_key IS NOT NULL))), '{}') AS sessions,
+      coalesce(uniq(sort(array_agg(session_key)
+        FILTER (WHERE is_bot AND session_key IS NOT NULL))), '{}') AS bot_sessions,
       coalesce(sum(events) FILTER (WHERE NOT is_bot), 0) AS events,
       coalesce(sum(views) FILTER (WHERE NOT is_bot), 0) AS views,
       coalesce(sum(active_ms) FILTER (WHERE NOT is_bot), 0) AS active_ms,

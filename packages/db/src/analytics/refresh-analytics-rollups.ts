@@ -7,6 +7,7 @@ import {
   aggregateSessionSets,
   classifyEvents,
   expandSessionSets,
+  PRESENCE_INTERVAL_MS,
 } from './aggregate-events';
 
 export interface RollupRefresh {
@@ -21,8 +22,8 @@ export interface RollupRefresh {
   milliseconds: number;
 }
 
-// Every web process refreshes before answering a dashboard query: one at a time, the others
-// wait and then find (almost) nothing new.
+// Workers refresh on a schedule (pg-boss's stately queue already keeps it to one at a time);
+// the lock also serialises a rebuild run by hand, and whoever waited then finds little new.
 const LOCK_KEY = sql`hashtext('coursepack.analytics_refresh')`;
 
 /**
@@ -37,8 +38,8 @@ const UTC_DAY = sql`(date_trunc('day', hour, 'UTC') AT TIME ZONE 'UTC')::date`;
 
 /**
  * Brings the rollup tables up to date with `events`. Incremental, idempotent and safe to call
- * from several processes at once (a transaction-scoped advisory lock serialises them); cheap when
- * little is new, so the web app calls it before dashboard and stats queries.
+ * from several processes at once (a transaction-scoped advisory lock serialises them); its cost
+ * follows what is new, not what is stored, so the worker runs it every few seconds.
  *
  * Which events are new: the collector's `stored_at` is `now()` of its group-commit transaction,
  * i.e. when the transaction *started*, and it becomes visible only at commit — so a watermark on
@@ -46,9 +47,12 @@ const UTC_DAY = sql`(date_trunc('day', hour, 'UTC') AT TIME ZONE 'UTC')::date`;
  * watermark is therefore the start of the oldest transaction still open (from
  * `pg_stat_activity`), or now: every event stored before it is committed. Each refresh takes the
  * events stored in [previous watermark, new watermark), finds their (session, UTC day) pairs,
- * and recomputes those session-days from all their events. Recomputing whole session-days is
- * what makes late and out-of-order events (a ping whose neighbour arrived in an earlier refresh,
- * a retried send from an hour ago) give exactly the answer of a full recompute.
+ * and recomputes those session-days' hourly rows from the hour of their earliest new event
+ * (less one presence interval: only a ping that close before it can have its credited time
+ * changed by it) to the end of the day, then their day rows and visitor sets. Recomputing from
+ * the events is what makes late and out-of-order events (a ping whose neighbour arrived in an
+ * earlier refresh, a retried send from an hour ago) give exactly the answer of a full
+ * recompute; starting at that hour keeps a long read's refreshes from re-reading its whole day.
  *
  * Only client backends count: autovacuum and analyze workers (which run right after big writes)
  * never insert events, and counting their transactions held new events back for minutes.
@@ -72,6 +76,9 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
   const started = performance.now();
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    // A refresh sorts its events several times (presence windows, groupings): in memory, not
+    // in temporary files. One refresh runs at a time, so this much is taken at most once.
+    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
     const watermark = await sql<{ until: Date }>`
       SELECT greatest(
         least(now(), min(xact_start) FILTER (
@@ -110,6 +117,9 @@ async function recomputeAll(trx: Transaction<Database>) {
   await sql`TRUNCATE analytics_session_hours, analytics_session_pages, analytics_page_hours,
     analytics_action_hours, analytics_session_days, analytics_page_days,
     analytics_action_days, analytics_session_sets, analytics_session_set_weeks`.execute(trx);
+  await sql`
+    INSERT INTO analytics_sessions (session_id) SELECT DISTINCT session_id FROM events
+    ON CONFLICT (session_id) DO NOTHING`.execute(trx);
   const result = await insertRollups(trx, sql`events`);
   await insertDayRollups(trx, sql`true`);
   await insertSessionSets(trx, sql`true`);
@@ -128,7 +138,9 @@ async function recomputeAll(trx: Transaction<Database>) {
 async function recomputeSince(trx: Transaction<Database>, since: Date, until: Date) {
   await sql`
     CREATE TEMPORARY TABLE analytics_affected ON COMMIT DROP AS
-    SELECT session_id, date_trunc('day', received_at, 'UTC') AS day, count(*)::integer AS events
+    SELECT session_id, date_trunc('day', received_at, 'UTC') AS day, count(*)::integer AS events,
+      greatest(date_trunc('day', received_at, 'UTC'), date_trunc('hour',
+        min(received_at) - make_interval(secs => ${PRESENCE_INTERVAL_MS / 1000}), 'UTC')) AS from_hour
     FROM events
     WHERE stored_at >= ${since} AND stored_at < ${until}
     GROUP BY 1, 2`.execute(trx);
@@ -138,6 +150,9 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
   const newEvents = affected.rows[0]?.events ?? 0;
   if (sessionDays > 0) {
     await sql`ANALYZE analytics_affected`.execute(trx);
+    await sql`
+      INSERT INTO analytics_sessions (session_id) SELECT session_id FROM analytics_affected
+      ON CONFLICT (session_id) DO NOTHING`.execute(trx);
     // Take what these session-days contributed out of the per-page totals; insertRollups adds
     // their new contribution back.
     await sql`
@@ -145,7 +160,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       SELECT p.hour, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
       FROM analytics_session_pages AS p JOIN analytics_affected AS a
         ON p.session_id = a.session_id
-       AND p.hour >= a.day AND p.hour < a.day + interval '24 hours'
+       AND p.hour >= a.from_hour AND p.hour < a.day + interval '24 hours'
       GROUP BY p.hour, p.course_id, p.doc_id, p.is_bot, p.page
       ON CONFLICT (doc_id, hour, page, is_bot, course_id) DO UPDATE SET
         pings = analytics_page_hours.pings + excluded.pings,
@@ -155,11 +170,21 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       SELECT ${UTC_DAY}, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
       FROM analytics_session_pages AS p JOIN analytics_affected AS a
         ON p.session_id = a.session_id
-       AND p.hour >= a.day AND p.hour < a.day + interval '24 hours'
+       AND p.hour >= a.from_hour AND p.hour < a.day + interval '24 hours'
       GROUP BY 1, p.course_id, p.doc_id, p.is_bot, p.page
       ON CONFLICT (doc_id, day, page, is_bot, course_id) DO UPDATE SET
         pings = analytics_page_days.pings + excluded.pings,
         active_ms = analytics_page_days.active_ms + excluded.active_ms`.execute(trx);
+    // What these session-days added to the visitor sets' sums before, as negative entries
+    // without a session key (`applySetChanges`).
+    await sql`
+      CREATE TEMPORARY TABLE analytics_set_changes ON COMMIT DROP AS
+      SELECT day, scope, dimension, value, NULL::integer AS session_key, is_bot,
+        -events AS events, -views AS views, -active_ms AS active_ms
+      FROM (${expandSessionSets(
+        affectedDayRows('analytics_session_days'),
+        affectedDayRows('analytics_action_days'),
+      )}) AS entries`.execute(trx);
     for (const table of ['analytics_session_days', 'analytics_action_days']) {
       await sql`
         DELETE FROM ${sql.table(table)} AS r
@@ -176,42 +201,93 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       await sql`
         DELETE FROM ${sql.table(table)} AS r USING analytics_affected AS a
         WHERE r.session_id = a.session_id
-          AND r.hour >= a.day AND r.hour < a.day + interval '24 hours'`.execute(trx);
+          AND r.hour >= a.from_hour AND r.hour < a.day + interval '24 hours'`.execute(trx);
     }
+    // One index range per session-day (events_session_time_idx). `OFFSET 0` keeps the planner
+    // from flattening the lateral subquery into a join, which it may then plan as a hash join
+    // over every stored event: a sequential scan of the whole table for a few thousand rows.
     await insertRollups(
       trx,
-      sql`(SELECT e.* FROM events AS e JOIN analytics_affected AS a
-             ON e.session_id = a.session_id
-            AND e.received_at >= a.day AND e.received_at < a.day + interval '24 hours')`,
+      sql`(SELECT e.* FROM analytics_affected AS a CROSS JOIN LATERAL (
+             SELECT * FROM events
+             WHERE session_id = a.session_id
+               AND received_at >= a.from_hour AND received_at < a.day + interval '24 hours'
+             OFFSET 0) AS e)`,
     );
     await insertDayRollups(
       trx,
       sql`EXISTS (SELECT FROM analytics_affected AS a WHERE a.session_id = h.session_id
         AND h.hour >= a.day AND h.hour < a.day + interval '24 hours')`,
     );
-    // A day's sets are rebuilt whole from its day rows: a few thousand rows per day.
-    const days = sql`r.day IN (SELECT DISTINCT (day AT TIME ZONE 'UTC')::date FROM analytics_affected)`;
-    await sql`DELETE FROM analytics_session_sets AS r WHERE ${days}`.execute(trx);
-    await insertSessionSets(trx, days);
-    const weeks = sql`date_trunc('week', r.day::timestamp)::date IN (
-      SELECT DISTINCT date_trunc('week', (day AT TIME ZONE 'UTC')::date::timestamp)::date
-      FROM analytics_affected)`;
-    await sql`DELETE FROM analytics_session_set_weeks AS r WHERE ${weeks}`.execute(trx);
-    await insertSessionSetWeeks(trx, weeks);
+    await sql`
+      INSERT INTO analytics_set_changes
+      ${expandSessionSets(
+        affectedDayRows('analytics_session_days'),
+        affectedDayRows('analytics_action_days'),
+      )}`.execute(trx);
+    await applySetChanges(trx, 'analytics_session_sets', sql`day`);
+    await applySetChanges(
+      trx,
+      'analytics_session_set_weeks',
+      sql`date_trunc('week', day::timestamp)::date`,
+    );
+    await sql`DROP TABLE analytics_set_changes`.execute(trx);
   }
   await sql`DROP TABLE analytics_affected`.execute(trx);
   return { newEvents, sessionDays };
 }
 
+/** The rows of a day rollup (`analytics_session_days`, `analytics_action_days`) of the affected session-days. */
+function affectedDayRows(table: string): RawBuilder<unknown> {
+  return sql`(SELECT r.* FROM ${sql.table(table)} AS r
+    JOIN analytics_sessions AS s ON s.session_key = r.session_key
+    JOIN analytics_affected AS a
+      ON a.session_id = s.session_id AND r.day = (a.day AT TIME ZONE 'UTC')::date)`;
+}
+
 /**
- * One statement writes every table, so the window over presence pings is computed once.
- * Returns the number of events read.
+ * Applies `analytics_set_changes` to a set table, per period (`period`: the day an entry counts
+ * in, from its `day`): the affected session-days' entries as they are now, and their former
+ * sums negated. Set membership only grows as a session-day gets events (each new event adds a
+ * row or deepens one, and events are never deleted), so the current session keys are unioned
+ * in and none is taken out: the rows end as a rebuild of the period would write them, at the
+ * cost of the change rather than of the whole day or week.
+ */
+async function applySetChanges(
+  trx: Transaction<Database>,
+  table: 'analytics_session_sets' | 'analytics_session_set_weeks',
+  period: RawBuilder<unknown>,
+) {
+  const same = sql`r.day = c.day AND r.scope = c.scope AND r.dimension = c.dimension
+    AND r.value IS NOT DISTINCT FROM c.value`;
+  await sql`
+    WITH changes AS MATERIALIZED (${aggregateSessionSets(
+      sql`(SELECT ${period} AS day, scope, dimension, value, session_key, is_bot, events, views,
+        active_ms FROM analytics_set_changes)`,
+    )}),
+    updated AS (
+      UPDATE ${sql.table(table)} AS r SET
+        sessions = r.sessions | c.sessions,
+        bot_sessions = r.bot_sessions | c.bot_sessions,
+        events = r.events + c.events, views = r.views + c.views,
+        active_ms = r.active_ms + c.active_ms, bot_events = r.bot_events + c.bot_events,
+        bot_views = r.bot_views + c.bot_views, bot_active_ms = r.bot_active_ms + c.bot_active_ms
+      FROM changes AS c
+      WHERE ${same}
+      RETURNING c.day, c.scope, c.dimension, c.value
+    )
+    INSERT INTO ${sql.table(table)} (day, scope, dimension, value, sessions, bot_sessions,
+      events, views, active_ms, bot_events, bot_views, bot_active_ms)
+    SELECT c.* FROM changes AS c
+    WHERE NOT EXISTS (SELECT FROM updated AS r WHERE ${same})`.execute(trx);
+}
+
+/**
+ * One statement writes every table, so the window over presence pings is computed once. The
+ * picked events' sessions must be in `analytics_sessions` already. Returns the number of events
+ * read.
  */
 async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
-  await sql`
-    INSERT INTO analytics_sessions (session_id)
-    SELECT DISTINCT session_id FROM ${picked} AS picked
-    ON CONFLICT (session_id) DO NOTHING`.execute(trx);
   const result = await sql<{ events: number | null }>`
     WITH classified AS MATERIALIZED (${classifyEvents(picked)}),
     sessions AS (

@@ -1,4 +1,5 @@
 import { forbidden, notFound, redirect } from 'next/navigation';
+import { getRealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { getViewer } from '@/auth/get-viewer';
 import { parseDashboardQuery } from '@/dashboard/dashboard-query';
 import { loadDashboard } from '@/dashboard/load-dashboard';
@@ -43,11 +44,28 @@ export async function DashboardScreen({
       );
     case 'allowed': {
       const request = parseDashboardQuery(searchParams);
+      const includeBots = request.query.includeBots;
+      // Not awaited: the page streams the panel in when it is ready (its raw read grows with
+      // the traffic); a failure shows there, not as an error page.
+      const realtime = getRealtimeSessions(db, access.view.scope, { includeBots }).catch(
+        (error: unknown) => {
+          console.error('realtime panel:', error);
+          return null;
+        },
+      );
       const data = await loadDashboard(db, access.view, request.range, {
-        includeBots: request.query.includeBots,
+        includeBots,
         previous: request.previous,
       });
-      return <DashboardView view={access.view} data={data} request={request} path={path} />;
+      return (
+        <DashboardView
+          view={access.view}
+          data={data}
+          realtime={realtime}
+          request={request}
+          path={path}
+        />
+      );
     }
   }
 }

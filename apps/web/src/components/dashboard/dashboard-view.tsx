@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import type { BreakdownRow } from '@/analytics/list-breakdown';
 import {
   type DashboardRequest,
@@ -19,7 +20,7 @@ import { DashboardControls } from './dashboard-controls';
 import { DepthFunnelChart } from './depth-funnel';
 import { KpiCards } from './kpi-cards';
 import { PageAttentionChart } from './page-attention-chart';
-import { RealtimePanel } from './realtime-panel';
+import { RealtimePanel, RealtimePanelPlaceholder } from './realtime-panel';
 import { RollupsFreshness } from './rollups-freshness';
 import { SortableTable, type TableColumn } from './sortable-table';
 import { Tabs } from './tabs';
@@ -34,11 +35,14 @@ const BREAKDOWN_COLUMNS = (label: string): TableColumn[] => [
 export function DashboardView({
   view,
   data,
+  realtime,
   request,
   path,
 }: {
   view: View;
   data: DashboardData;
+  /** Streamed in when ready; null when it could not be read. */
+  realtime: Promise<RealtimeSessions | null>;
   request: DashboardRequest;
   /** This page's path, for the controls' links. */
   path: string;
@@ -103,12 +107,14 @@ export function DashboardView({
         </DashboardCard>
         <DashboardCard id="realtime" title="Right now" description="Refreshes every 10 seconds.">
           {/* Keyed by what it asks for, so counting bots starts from the server's new figures. */}
-          <RealtimePanel
-            key={realtimeEndpoint(view, query.includeBots)}
-            initial={data.realtime}
-            endpoint={realtimeEndpoint(view, query.includeBots)}
-            showDocuments={view.kind !== 'document'}
-          />
+          <Suspense fallback={<RealtimePanelPlaceholder />}>
+            <RealtimePanel
+              key={realtimeEndpoint(view, query.includeBots)}
+              initial={realtime}
+              endpoint={realtimeEndpoint(view, query.includeBots)}
+              showDocuments={view.kind !== 'document'}
+            />
+          </Suspense>
         </DashboardCard>
       </div>
 

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
 import { formatCount, pluralizeCount } from '@/dashboard/format-stats';
@@ -10,18 +10,20 @@ const REFRESH_MS = 10_000;
 
 /**
  * Who is reading right now (sessions of the last five minutes), refreshed every ten seconds
- * from `endpoint` while the tab is visible; the server's figures are shown first.
+ * from `endpoint` while the tab is visible; the server's figures (streamed with the page, null
+ * when they could not be read) are shown first.
  */
 export function RealtimePanel({
   initial,
   endpoint,
   showDocuments,
 }: {
-  initial: RealtimeSessions;
+  initial: Promise<RealtimeSessions | null>;
   endpoint: string;
   showDocuments: boolean;
 }) {
-  const [realtime, setRealtime] = useState(initial);
+  const first = use(initial);
+  const [realtime, setRealtime] = useState(first);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -49,6 +51,13 @@ export function RealtimePanel({
     };
   }, [endpoint]);
 
+  if (realtime === null) {
+    return (
+      <p className="text-sm text-amber-700">
+        Could not read who is here right now; trying again every 10 seconds.
+      </p>
+    );
+  }
   return (
     <div>
       <div className="flex items-baseline gap-3">
@@ -98,6 +107,16 @@ export function RealtimePanel({
           </ul>
         )
       ) : null}
+    </div>
+  );
+}
+
+/** What the panel shows while the page streams its figures in. */
+export function RealtimePanelPlaceholder() {
+  return (
+    <div aria-busy="true" aria-label="Loading who is reading right now" className="animate-pulse">
+      <div className="h-10 w-32 rounded bg-slate-100" />
+      <div className="mt-2 h-4 w-24 rounded bg-slate-100" />
     </div>
   );
 }
