@@ -225,12 +225,17 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
         affectedDayRows('analytics_session_days'),
         affectedDayRows('analytics_action_days'),
       )}`.execute(trx);
-    await applySetChanges(trx, 'analytics_session_sets', sql`day`);
+    // Grouped once per day; a week's change is then the union of its days' changes.
+    await sql`
+      CREATE TEMPORARY TABLE analytics_day_set_changes ON COMMIT DROP AS
+      ${aggregateSessionSets(sql`(SELECT * FROM analytics_set_changes)`)}`.execute(trx);
+    await applySetChanges(trx, 'analytics_session_sets', sql`analytics_day_set_changes`);
     await applySetChanges(
       trx,
       'analytics_session_set_weeks',
-      sql`date_trunc('week', day::timestamp)::date`,
+      sql`(${weeklySets(sql`analytics_day_set_changes`)})`,
     );
+    await sql`DROP TABLE analytics_day_set_changes`.execute(trx);
     await sql`DROP TABLE analytics_set_changes`.execute(trx);
   }
   await sql`DROP TABLE analytics_affected`.execute(trx);
@@ -246,25 +251,22 @@ function affectedDayRows(table: string): RawBuilder<unknown> {
 }
 
 /**
- * Applies `analytics_set_changes` to a set table, per period (`period`: the day an entry counts
- * in, from its `day`): the affected session-days' entries as they are now, and their former
- * sums negated. Set membership only grows as a session-day gets events (each new event adds a
- * row or deepens one, and events are never deleted), so the current session keys are unioned
- * in and none is taken out: the rows end as a rebuild of the period would write them, at the
- * cost of the change rather than of the whole day or week.
+ * Applies changes to the visitor sets (`changes`: rows shaped like the set table's, for the
+ * affected session-days: their current session keys, and the difference in their sums) to a set
+ * table. Set membership only grows as a session-day gets events (each new event adds a row or
+ * deepens one, and events are never deleted), so the keys are unioned in and none is taken out:
+ * the rows end as a rebuild of the period would write them, at the cost of the change rather
+ * than of the whole day or week.
  */
 async function applySetChanges(
   trx: Transaction<Database>,
   table: 'analytics_session_sets' | 'analytics_session_set_weeks',
-  period: RawBuilder<unknown>,
+  changes: RawBuilder<unknown>,
 ) {
   const same = sql`r.day = c.day AND r.scope = c.scope AND r.dimension = c.dimension
     AND r.value IS NOT DISTINCT FROM c.value`;
   await sql`
-    WITH changes AS MATERIALIZED (${aggregateSessionSets(
-      sql`(SELECT ${period} AS day, scope, dimension, value, session_key, is_bot, events, views,
-        active_ms FROM analytics_set_changes)`,
-    )}),
+    WITH changes AS MATERIALIZED (SELECT * FROM ${changes} AS c),
     updated AS (
       UPDATE ${sql.table(table)} AS r SET
         sessions = r.sessions | c.sessions,
@@ -383,10 +385,17 @@ async function insertSessionSetWeeks(trx: Transaction<Database>, days: RawBuilde
   await sql`
     INSERT INTO analytics_session_set_weeks (day, scope, dimension, value, sessions, bot_sessions,
       events, views, active_ms, bot_events, bot_views, bot_active_ms)
-    SELECT date_trunc('week', r.day::timestamp)::date, scope, dimension, value,
-      analytics_int_union(sessions), analytics_int_union(bot_sessions), sum(events), sum(views),
-      sum(active_ms), sum(bot_events), sum(bot_views), sum(bot_active_ms)
-    FROM analytics_session_sets AS r
-    WHERE ${days}
-    GROUP BY 1, scope, dimension, value`.execute(trx);
+    ${weeklySets(sql`(SELECT * FROM analytics_session_sets AS r WHERE ${days})`)}`.execute(trx);
+}
+
+/** Rows shaped like `analytics_session_sets`, unioned per ISO week (`day` its Monday). */
+function weeklySets(daySets: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT date_trunc('week', r.day::timestamp)::date AS day, scope, dimension, value,
+      analytics_int_union(sessions) AS sessions, analytics_int_union(bot_sessions) AS bot_sessions,
+      sum(events) AS events, sum(views) AS views, sum(active_ms) AS active_ms,
+      sum(bot_events) AS bot_events, sum(bot_views) AS bot_views,
+      sum(bot_active_ms) AS bot_active_ms
+    FROM ${daySets} AS r
+    GROUP BY 1, scope, dimension, value`;
 }
