@@ -1,3 +1,4 @@
+import type { LogStream } from '@coursepack/service-log/log-stream';
 import { createHopTrust } from '@coursepack/trust-proxy/trust-proxy';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -31,6 +32,8 @@ export interface CollectorDeps {
   writer?: EventWriter<EventRow>;
   /** Pino logging at `config.logLevel`; off in tests. */
   logger?: boolean;
+  /** Where log lines go instead of stdout's JSON lines (`createLogStream`). */
+  logStream?: LogStream;
   /** Create partitions at start-up and periodically (default true). */
   maintainPartitions?: boolean;
 }
@@ -70,7 +73,7 @@ export async function buildCollectorApp(
   deps: CollectorDeps = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ? { level: config.logLevel } : false,
+    logger: deps.logger ? { level: config.logLevel, stream: deps.logStream } : false,
     // A line per request would cost more than storing the event; errors and 5xx are logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,

@@ -1,3 +1,4 @@
+import { createLogStream } from '@coursepack/service-log/log-stream';
 import { buildCollectorApp } from './app';
 import { type CollectorConfig, parseCollectorConfig } from './config';
 
@@ -9,7 +10,11 @@ try {
   process.exit(1);
 }
 
-const app = await buildCollectorApp(config, { logger: true });
+// Readable lines in development; JSON lines for the log pipeline in production.
+const app = await buildCollectorApp(config, {
+  logger: true,
+  logStream: createLogStream(process.env),
+});
 if (config.usingDevelopmentSecret) {
   app.log.warn(
     'AUTH_SECRET not set: IP hashes use the development secret. Set AUTH_SECRET (32+ characters) in production.',

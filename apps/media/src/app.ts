@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AssetStore } from './asset-store';
@@ -15,6 +16,8 @@ export interface MediaAppOptions {
   hooks?: DeliveryHooks;
   /** Pino logging; off by default in tests. */
   logger?: boolean;
+  /** Where log lines go instead of stdout's JSON lines (`createLogStream`). */
+  logStream?: LogStream;
 }
 
 const CORS_HEADERS = {
@@ -167,7 +170,7 @@ export async function buildMediaApp(
   options: MediaAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger ? { level: config.logLevel, stream: options.logStream } : false,
     // Base64 and data-URI uploads are a third larger than the file.
     bodyLimit: Math.ceil((config.maxUploadBytes * 4) / 3) + 1024 * 1024,
     routerOptions: { maxParamLength: 2_048 },

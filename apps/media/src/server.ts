@@ -1,3 +1,4 @@
+import { createLogStream } from '@coursepack/service-log/log-stream';
 import { buildMediaApp } from './app';
 import { parseMediaConfig } from './config';
 
@@ -9,7 +10,8 @@ try {
   process.exit(1);
 }
 
-const app = await buildMediaApp(config, { logger: true });
+// Readable lines in development; JSON lines for the log pipeline in production.
+const app = await buildMediaApp(config, { logger: true, logStream: createLogStream(process.env) });
 if (config.usingDevelopmentCredentials) {
   app.log.warn(
     'MEDIA_API_KEY / MEDIA_API_SECRET not set: using the development credentials (coursepack-dev-key / coursepack-dev-secret). Never use them in production.',

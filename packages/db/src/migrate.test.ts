@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
@@ -45,6 +46,20 @@ describe('migrations', () => {
       name: string;
     }>`SELECT name FROM kysely_migration ORDER BY name`.execute(testDb.db);
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+  });
+
+  it('refuses a database that ran a migration this code does not have', async () => {
+    const renamed = await createTestDatabase();
+    try {
+      await sql`UPDATE kysely_migration SET name = '0005-analytics-rollups' WHERE name = '0005-analytics'`.execute(
+        renamed.db,
+      );
+      await expect(migrateToLatest(renamed.db)).rejects.toThrow(
+        'Migrations could not run: corrupted migrations: previously executed migration 0005-analytics-rollups is missing',
+      );
+    } finally {
+      await renamed.destroy();
+    }
   });
 
   it('weights course titles above descriptions in the search vector', async () => {

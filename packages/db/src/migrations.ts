@@ -10,7 +10,9 @@ import * as processingJobs from './migrations/0008-processing-jobs';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
- * and every runtime see the same set. Never edit one that has shipped: add the next.
+ * and every runtime see the same set. Never edit one that has shipped: add the next, record
+ * its checksum in migration-checksums.json and describe its tables in schema.ts (tests hold
+ * both to it).
  */
 export const migrations: Record<string, Migration> = {
   '0001-catalog': catalog,

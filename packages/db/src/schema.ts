@@ -1,9 +1,14 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 
 /** Timestamps are written by the database (or as Date/ISO strings) and read as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** Computed by PostgreSQL from other columns; never written. */
+/**
+ * Computed by PostgreSQL from other columns; never written. A generated column is nullable in the
+ * catalogue even when its expression never yields null, so `T` says what the database says.
+ */
 type Computed<T> = ColumnType<T, never, never>;
+/** A `tsvector`, read as its text form; written only by the database (triggers). */
+type SearchVector = string;
 
 export const DOCUMENT_KINDS = ['notes', 'slides', 'exercises', 'exam', 'summary', 'other'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -39,7 +44,7 @@ export interface CoursesTable {
   published: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  search_vector: Computed<string>;
+  search_vector: Computed<SearchVector | null>;
 }
 
 export interface DocumentsTable {
@@ -61,7 +66,7 @@ export interface DocumentsTable {
   published: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  search_vector: Computed<string>;
+  search_vector: Computed<SearchVector | null>;
   /** Why processing an upload failed, in words for the uploader (migration 0006). */
   failure_reason: string | null;
 }
@@ -71,7 +76,7 @@ export interface DocumentPagesTable {
   page_number: number;
   /** Text extracted from this page of the PDF. */
   body: string;
-  search_vector: Computed<string>;
+  search_vector: Computed<SearchVector | null>;
 }
 
 /**
@@ -206,6 +211,7 @@ export interface DocumentBookmarksTable {
 export interface AnalyticsSessionHoursTable {
   hour: Timestamp;
   session_id: string;
+  session_key: number;
   course_id: number | null;
   doc_id: number | null;
   is_bot: boolean;
@@ -253,6 +259,7 @@ export interface AnalyticsPageHoursTable {
 export interface AnalyticsActionHoursTable {
   hour: Timestamp;
   session_id: string;
+  session_key: number;
   course_id: number | null;
   doc_id: number | null;
   is_bot: boolean;
@@ -262,11 +269,88 @@ export interface AnalyticsActionHoursTable {
   events: number;
 }
 
+/** A small integer per session, what the rollups carry and count instead of its UUID. */
+export interface AnalyticsSessionsTable {
+  session_key: GeneratedAlways<number>;
+  session_id: string;
+}
+
+/** A UTC day as pg reads a `date`: midnight of that day in the process's time zone. */
+type Day = ColumnType<Date, Date | string, Date | string>;
+
+/** `analytics_session_hours` per UTC day, with the session as its key. */
+export interface AnalyticsSessionDaysTable
+  extends Omit<AnalyticsSessionHoursTable, 'hour' | 'session_id'> {
+  day: Day;
+}
+
+/** `analytics_page_hours` per UTC day. */
+export interface AnalyticsPageDaysTable extends Omit<AnalyticsPageHoursTable, 'hour'> {
+  day: Day;
+}
+
+/** `analytics_action_hours` per UTC day, with the session as its key. */
+export interface AnalyticsActionDaysTable
+  extends Omit<AnalyticsActionHoursTable, 'hour' | 'session_id'> {
+  day: Day;
+}
+
+/**
+ * Who visited a scope's dimension value on a UTC day (`analytics_session_sets`) or in the ISO
+ * week starting on `day` (`analytics_session_set_weeks`), as sorted arrays of session keys.
+ */
+export interface AnalyticsSessionSetsTable {
+  day: Day;
+  scope: string;
+  dimension: string;
+  value: string | null;
+  sessions: number[];
+  bot_sessions: number[];
+  events: number;
+  views: number;
+  active_ms: number;
+  bot_events: number;
+  bot_views: number;
+  bot_active_ms: number;
+}
+
 export interface AnalyticsRefreshStateTable {
   id: Generated<boolean>;
   /** Events with `stored_at` up to this moment are in the rollups. */
   processed_until: Timestamp;
   refreshed_at: Timestamp;
+}
+
+/**
+ * The search index (migration 0004), one row per searchable document, kept by triggers on the
+ * catalogue; read by apps/web/src/search.
+ */
+export interface DocumentSearchTable {
+  document_id: number;
+  course_id: number;
+  subject_id: number;
+  institution_id: number;
+  kind: DocumentKind;
+  title_vector: SearchVector;
+  rank_vector: SearchVector;
+  vector: SearchVector;
+  spelling: SearchVector;
+}
+
+/** One row per searchable (published) course, kept by triggers. */
+export interface CourseSearchTable {
+  course_id: number;
+  subject_id: number;
+  institution_id: number;
+  title_vector: SearchVector;
+  vector: SearchVector;
+  spelling: SearchVector;
+}
+
+/** Words of searchable titles and descriptions, with how many contain each (did you mean). */
+export interface SearchTermsTable {
+  term: string;
+  frequency: number;
 }
 
 export interface Database {
@@ -282,11 +366,20 @@ export interface Database {
   courses: CoursesTable;
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
+  document_search: DocumentSearchTable;
+  course_search: CourseSearchTable;
+  search_terms: SearchTermsTable;
   events: EventsTable;
+  analytics_sessions: AnalyticsSessionsTable;
   analytics_session_hours: AnalyticsSessionHoursTable;
   analytics_session_pages: AnalyticsSessionPagesTable;
   analytics_page_hours: AnalyticsPageHoursTable;
   analytics_action_hours: AnalyticsActionHoursTable;
+  analytics_session_days: AnalyticsSessionDaysTable;
+  analytics_page_days: AnalyticsPageDaysTable;
+  analytics_action_days: AnalyticsActionDaysTable;
+  analytics_session_sets: AnalyticsSessionSetsTable;
+  analytics_session_set_weeks: AnalyticsSessionSetsTable;
   analytics_refresh_state: AnalyticsRefreshStateTable;
 }
 
