@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const IGNORED = new Set(['node_modules', '.next', 'dist', 'data', 'coverage']);
+// next-env.d.ts is written by `next build` itself: counting it would make the first start's
+// build look stale to the second, which would build everything again.
+const IGNORED = new Set(['node_modules', '.next', 'dist', 'data', 'coverage', 'next-env.d.ts']);
 
 /**
  * Builds the web app when no build exists or when any source it is made from has
