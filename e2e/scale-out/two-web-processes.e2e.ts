@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../apps/web/src/limits/rate-limits';
 import { textPdf } from '../../apps/worker/src/testing/pdf-fixtures';
@@ -15,11 +17,24 @@ import { useProduct } from '../support/use-running-product';
  */
 const SHARED_ENV = { AUTH_SECRET: randomBytes(32).toString('hex'), TRUST_PROXY: '1' };
 const PASSWORD = 'a long enough password';
+const BUILD_DIR = path.resolve(import.meta.dirname, '..', '..', 'apps', 'web', '.next');
 
 const running = useProduct({ env: SHARED_ENV });
 let replica: WebReplica | undefined;
+let buildBefore: string[] = [];
+
+/** Every file of the build both processes run from, with its size and modification time. */
+async function listBuild(): Promise<string[]> {
+  const files: string[] = [];
+  for (const name of (await readdir(BUILD_DIR, { recursive: true })).sort()) {
+    const info = await stat(path.join(BUILD_DIR, name));
+    if (info.isFile()) files.push(`${name} ${info.size} ${info.mtimeMs}`);
+  }
+  return files;
+}
 
 beforeAll(async () => {
+  buildBefore = await listBuild();
   replica = await startWebReplica(running.product, SHARED_ENV);
 });
 
@@ -27,7 +42,7 @@ afterAll(async () => {
   await replica?.stop();
 });
 
-/** Process A's and process B's own addresses. */
+/** Where process A and process B each listen. */
 function processes(): [string, string] {
   if (!replica) throw new Error('the replica has not started');
   return [running.product.baseUrl, replica.baseUrl];
@@ -42,12 +57,12 @@ interface Send {
   form?: FormData;
 }
 
-/** One request from a browser on the site, handed by the load balancer to `process`. */
-function send(process: string, path: string, { from, method, cookie, json, form }: Send) {
+/** One request from a browser on the site, as the load balancer hands it to `server`. */
+function send(server: string, route: string, { from, method, cookie, json, form }: Send) {
   const headers = new Headers({ origin: running.product.baseUrl, 'x-forwarded-for': from });
   if (cookie) headers.set('cookie', cookie);
   if (json !== undefined) headers.set('content-type', 'application/json');
-  return fetch(`${process}${path}`, {
+  return fetch(`${server}${route}`, {
     method: method ?? (json === undefined && form === undefined ? 'GET' : 'POST'),
     headers,
     body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
@@ -66,26 +81,26 @@ function sessionCookie(response: Response): string {
   return cookie;
 }
 
-async function signUp(process: string, from: string, name: string, email: string) {
+async function signUp(server: string, from: string, name: string, email: string) {
   const json = { name, email, password: PASSWORD };
-  return sessionCookie(await send(process, '/api/auth/sign-up/email', { from, json }));
+  return sessionCookie(await send(server, '/api/auth/sign-up/email', { from, json }));
 }
 
-async function signIn(process: string, from: string, email: string) {
+async function signIn(server: string, from: string, email: string) {
   const json = { email, password: PASSWORD };
-  return sessionCookie(await send(process, '/api/auth/sign-in/email', { from, json }));
+  return sessionCookie(await send(server, '/api/auth/sign-in/email', { from, json }));
 }
 
-/** Whose session `cookie` is, as better-auth on `process` sees it; null when none. */
-async function sessionEmail(process: string, from: string, cookie: string) {
-  const response = await send(process, '/api/auth/get-session', { from, cookie });
+/** Whose session `cookie` is, as better-auth on `server` sees it; null when none. */
+async function sessionEmail(server: string, from: string, cookie: string) {
+  const response = await send(server, '/api/auth/get-session', { from, cookie });
   const body = (await response.json()) as { user: { email: string } } | null;
   return body?.user.email ?? null;
 }
 
-/** The HTML of a page as the member holding `cookie` gets it from `process`. */
-async function page(process: string, path: string, from: string, cookie: string) {
-  const response = await send(process, path, { from, cookie });
+/** The HTML of a page as the member holding `cookie` gets it from `server`. */
+async function page(server: string, route: string, from: string, cookie: string) {
+  const response = await send(server, route, { from, cookie });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -123,15 +138,15 @@ describe('two web processes behind nothing shared but PostgreSQL', () => {
     const [a, b] = processes();
     const from = '203.0.113.2';
     const guess = { email: 'nobody@example.org', password: 'not the password' };
-    const signInFrom = (process: string, address: string) =>
-      send(process, '/api/auth/sign-in/email', { from: address, json: guess });
+    const signInFrom = (server: string, address: string) =>
+      send(server, '/api/auth/sign-in/email', { from: address, json: guess });
 
     const allowed = RATE_LIMITS.signInPerAddress.max;
     for (let attempt = 0; attempt < allowed; attempt += 1) {
       expect((await signInFrom(attempt % 2 === 0 ? a : b, from)).status).toBe(401);
     }
-    for (const process of [a, b]) {
-      const refused = await signInFrom(process, from);
+    for (const server of [a, b]) {
+      const refused = await signInFrom(server, from);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -139,8 +154,8 @@ describe('two web processes behind nothing shared but PostgreSQL', () => {
     expect((await signInFrom(b, '203.0.113.3')).status).toBe(401);
 
     const member = await signUp(a, '203.0.113.4', 'Grace Hopper', 'grace@example.org');
-    const createCourse = (process: string, title: string) =>
-      send(process, '/api/courses', {
+    const createCourse = (server: string, title: string) =>
+      send(server, '/api/courses', {
         from: '203.0.113.4',
         cookie: member,
         json: { title, subject: 'mathematics', institution: 'northbridge-university' },
@@ -210,5 +225,11 @@ describe('two web processes behind nothing shared but PostgreSQL', () => {
     });
     expect(bookmarked.status).toBe(200);
     expect(await library()).toContain(documentTitle);
+  });
+
+  // Replicas on separate machines each have their own copy of the build: sharing one here
+  // proves nothing unless neither process keeps anything in it (no ISR, no image cache).
+  it('write nothing to the build they both run from', async () => {
+    expect(await listBuild()).toEqual(buildBefore);
   });
 });
