@@ -10,11 +10,7 @@ try {
 }
 
 const app = await buildMediaApp(config, { logger: true });
-if (config.usingDevelopmentCredentials) {
-  app.log.warn(
-    'MEDIA_API_KEY / MEDIA_API_SECRET not set: using the development credentials (coursepack-dev-key / coursepack-dev-secret). Never use them in production.',
-  );
-}
+for (const warning of config.warnings) app.log.warn(warning);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
