@@ -1,17 +1,12 @@
 import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
+import { problemsOf as problemsOfParse } from '@coursepack/config/testing/problems-of';
 import { describe, expect, it } from 'vitest';
 import { parseCollectorConfig } from './config';
 
 const DATABASE_URL = 'postgres://user:pw@127.0.0.1:5432/coursepack';
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseCollectorConfig(env);
-  } catch (error) {
-    return (error as Error).message.split('\n');
-  }
-  throw new Error('expected the configuration to be refused');
-}
+const problemsOf = (env: Record<string, string>) =>
+  problemsOfParse(() => parseCollectorConfig(env));
 
 describe('parseCollectorConfig', () => {
   it('applies the documented defaults', () => {

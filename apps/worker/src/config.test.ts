@@ -1,18 +1,12 @@
 import path from 'node:path';
 import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
+import { problemsOf as problemsOfParse } from '@coursepack/config/testing/problems-of';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLLUP_INTERVAL_MS, parseWorkerConfig } from './config';
 
 const DATABASE_URL = 'postgres://user:pw@127.0.0.1:5432/coursepack';
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseWorkerConfig(env);
-  } catch (error) {
-    return (error as Error).message.split('\n');
-  }
-  throw new Error('expected the configuration to be refused');
-}
+const problemsOf = (env: Record<string, string>) => problemsOfParse(() => parseWorkerConfig(env));
 
 describe('parseWorkerConfig', () => {
   it('applies the documented defaults, the web app’s for the variables it shares', () => {

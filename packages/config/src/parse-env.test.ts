@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isProduction, parseEnv, sensitive } from './parse-env';
 import { port } from './rules';
-
-function problemsOf(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message.split('\n');
-  }
-  throw new Error('expected the environment to be refused');
-}
+import { problemsOf } from './testing/problems-of';
 
 describe('parseEnv', () => {
   const shape = {

@@ -7,15 +7,7 @@ import {
   SHARED_VARIABLES,
   secretVariables,
 } from './shared-variables';
-
-function problemsOf(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (error) {
-    return (error as Error).message.split('\n');
-  }
-  throw new Error('expected the environment to be refused');
-}
+import { problemsOf } from './testing/problems-of';
 
 const DATABASE_URL = 'postgres://user:hunter2@127.0.0.1:5432/coursepack';
 
