@@ -17,6 +17,7 @@
  * run against an unprotected build cannot take the machine down.
  * Run: `npm run bench -- abuse`.
  */
+import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
 import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import sharp from 'sharp';
@@ -37,9 +38,6 @@ const KILL_MB = Number(process.env.BENCH_ABUSE_KILL_MB ?? 6000);
 const INFLATED_BYTES = 100 * 1024 * 1024;
 const CHAIN_STEPS = 50;
 const MANY_PAGES = 1990;
-// Development credentials of the media service (apps/media/src/config.ts): `npm start`'s default.
-const MEDIA_API_KEY = 'coursepack-dev-key';
-const MEDIA_API_SECRET = 'coursepack-dev-secret';
 const CLOUD = 'coursepack';
 
 type Service = 'web' | 'media' | 'collector';
@@ -114,8 +112,9 @@ try {
   const credentials = {
     apiBaseUrl: mediaUrl,
     cloudName: CLOUD,
-    apiKey: MEDIA_API_KEY,
-    apiSecret: MEDIA_API_SECRET,
+    // `npm start`'s default credentials.
+    apiKey: DEVELOPMENT_SECRETS.MEDIA_API_KEY,
+    apiSecret: DEVELOPMENT_SECRETS.MEDIA_API_SECRET,
   };
   const cookie = await signUp(baseUrl, 'Bench Attacker');
   const courseId = await createCourse(baseUrl, cookie, 'Abuse bench');

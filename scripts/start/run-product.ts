@@ -8,7 +8,7 @@ import {
 import { migrateToLatest } from '@coursepack/db/migrate';
 import { parseCollectorConfig } from '../../apps/collector/src/config';
 import { parseMediaConfig } from '../../apps/media/src/config';
-import { parseWebConfig } from '../../apps/web/src/lib/web-config';
+import { parseWebConfig } from '../../apps/web/src/config/web-config';
 import { parseWorkerConfig } from '../../apps/worker/src/config';
 import { checkPortFree } from './check-port-free';
 import { ensureWebBuild } from './ensure-web-build';
@@ -149,6 +149,12 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
       MEDIA_LOG_LEVEL: env.MEDIA_LOG_LEVEL || 'warn',
       COLLECTOR_LOG_LEVEL: env.COLLECTOR_LOG_LEVEL || 'warn',
       TRACKING_ALLOWED_ORIGINS: config.allowedOrigins,
+      // The secrets checked above, handed on explicitly: the parts agree on them, and the web
+      // app, which runs with NODE_ENV=production outside `npm run dev`, does not refuse a local
+      // start's development values as missing production secrets (it warns about them).
+      AUTH_SECRET: config.web.auth.secret,
+      MEDIA_API_KEY: config.web.mediaApi.apiKey,
+      MEDIA_API_SECRET: config.web.mediaApi.apiSecret,
     };
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 

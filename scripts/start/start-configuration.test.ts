@@ -37,6 +37,20 @@ describe('npm start with bad configuration', () => {
     expect(output).not.toContain('PostgreSQL');
   });
 
+  it('refuses production without the secrets, each named once though several parts read it', async () => {
+    const { code, output } = await start({
+      NODE_ENV: 'production',
+      AUTH_SECRET: '',
+      MEDIA_API_KEY: '',
+      MEDIA_API_SECRET: '',
+    });
+    expect(code).toBe(1);
+    for (const name of ['AUTH_SECRET', 'MEDIA_API_KEY', 'MEDIA_API_SECRET']) {
+      expect(output.split(`${name} is required when NODE_ENV=production`)).toHaveLength(2);
+    }
+    expect(output).not.toContain('PostgreSQL');
+  });
+
   it('says which server it cannot reach for an unreachable DATABASE_URL, without the password', async () => {
     const { code, output } = await start({
       DATABASE_URL: 'postgres://someone:hunter2@127.0.0.1:1/coursepack',

@@ -1,16 +1,12 @@
+import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
+import { problemsOf as problemsOfParse } from '@coursepack/config/testing/problems-of';
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_AUTH_SECRET, parseCollectorConfig } from './config';
+import { parseCollectorConfig } from './config';
 
 const DATABASE_URL = 'postgres://user:pw@127.0.0.1:5432/coursepack';
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseCollectorConfig(env);
-  } catch (error) {
-    return (error as Error).message.split('\n');
-  }
-  throw new Error('expected the configuration to be refused');
-}
+const problemsOf = (env: Record<string, string>) =>
+  problemsOfParse(() => parseCollectorConfig(env));
 
 describe('parseCollectorConfig', () => {
   it('applies the documented defaults', () => {
@@ -21,8 +17,10 @@ describe('parseCollectorConfig', () => {
       host: '0.0.0.0',
       trackingPath: '/events',
       allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
-      authSecret: DEVELOPMENT_AUTH_SECRET,
-      usingDevelopmentSecret: true,
+      authSecret: DEVELOPMENT_SECRETS.AUTH_SECRET,
+      warnings: [
+        'AUTH_SECRET: the development value published in the source; set your own before real visitors arrive',
+      ],
       bodyLimitBytes: 524_288,
       rateLimitMax: 3000,
       rateLimitWindowMs: 60_000,
@@ -49,7 +47,7 @@ describe('parseCollectorConfig', () => {
       port: 4001,
       trackingPath: '/t/collect',
       allowedOrigins: ['https://coursepack.dev', 'https://www.coursepack.dev:8443'],
-      usingDevelopmentSecret: false,
+      warnings: [],
       rateLimitMax: 0,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
@@ -82,13 +80,13 @@ describe('parseCollectorConfig', () => {
         COLLECTOR_TRUST_PROXY: 'maybe',
       }),
     ).toEqual([
-      'DATABASE_URL is required (a postgres:// URL)',
+      'DATABASE_URL is required: a postgres:// or postgresql:// URL',
       'COLLECTOR_PORT must be an integer between 1 and 65535 (got "abc")',
       'TRACKING_PATH must start with "/" and be a plain URL path (got "events")',
       'TRACKING_ALLOWED_ORIGINS must be comma-separated origins like https://coursepack.dev (scheme, host, optional port; no "*", path or trailing slash); bad: *, https://bad.example/path (got "*,https://ok.example,https://bad.example/path")',
-      'AUTH_SECRET must be at least 32 characters (got 5)',
+      'AUTH_SECRET must be at least 32 characters',
       'COLLECTOR_TRUST_PROXY must be true, false, a hop count, or comma-separated proxy addresses/CIDRs (got "maybe")',
-      'COLLECTOR_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'COLLECTOR_LOG_LEVEL must be "fatal", "error", "warn", "info", "debug", "trace" or "silent" (got "loud")',
       'COLLECTOR_BATCH_MAX_EVENTS must be an integer between 100 and 50000 (got "5")',
     ]);
   });
@@ -101,19 +99,30 @@ describe('parseCollectorConfig', () => {
         TRACKING_ALLOWED_ORIGINS: ' , ',
       }),
     ).toEqual([
-      'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x@y/z")',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
       'COLLECTOR_PORT must be an integer between 1 and 65535 (got "70000")',
       'TRACKING_ALLOWED_ORIGINS must list at least one origin (got " , ")',
     ]);
   });
 
-  it('requires AUTH_SECRET in production', () => {
+  it('refuses to run on the development AUTH_SECRET in production', () => {
     expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production' })).toEqual([
       'AUTH_SECRET is required when NODE_ENV=production',
     ]);
     expect(
       parseCollectorConfig({ DATABASE_URL, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })
-        .usingDevelopmentSecret,
-    ).toBe(false);
+        .warnings,
+    ).toEqual([]);
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(
+      parseCollectorConfig({
+        DATABASE_URL,
+        COLLECTOR_PORT: ' ',
+        COLLECTOR_TRUST_PROXY: '',
+        TRUST_PROXY: '1',
+      }),
+    ).toMatchObject({ port: 3001, trustProxy: 1 });
   });
 });

@@ -1,8 +1,12 @@
+import { type Env, isProduction, parseEnv } from '@coursepack/config/parse-env';
+import { byteSize, integer, logLevel, trustProxy } from '@coursepack/config/rules';
 import {
-  parseTrustProxy,
-  TRUST_PROXY_RULE,
-  type TrustProxy,
-} from '@coursepack/trust-proxy/trust-proxy';
+  developmentSecretsWarnings,
+  SHARED_VARIABLES,
+  secretVariables,
+} from '@coursepack/config/shared-variables';
+import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
+import { z } from 'zod';
 
 /**
  * The collector's configuration, parsed once at start-up from the environment.
@@ -22,8 +26,6 @@ export interface CollectorConfig {
    * and keys the daily IP-hash salt, HMAC(authSecret, UTC date).
    */
   authSecret: string;
-  /** True when the development AUTH_SECRET is in use (never allowed in production). */
-  usingDevelopmentSecret: boolean;
   bodyLimitBytes: number;
   /** Requests per client per window; 0 turns rate limiting off. */
   rateLimitMax: number;
@@ -45,157 +47,83 @@ export interface CollectorConfig {
   /** Which proxies may say who the client is: COLLECTOR_TRUST_PROXY, else TRUST_PROXY. */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** What the server logs at start-up: development secrets in use. */
+  warnings: string[];
 }
 
-/**
- * Used when AUTH_SECRET is unset, outside production. The same value as the web app's
- * (apps/web/src/lib/web-config.ts; scripts/start/shared-auth-secret.test.ts keeps them equal),
- * so in development the collector verifies the session cookies the web app signs. Duplicated
- * rather than imported: the collector does not depend on the web app.
- */
-export const DEVELOPMENT_AUTH_SECRET = 'coursepack-development-secret-do-not-use-in-production';
-const DEFAULT_ALLOWED_ORIGINS = 'http://localhost:3000,http://127.0.0.1:3000';
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-class ConfigReader {
-  readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
-
-  raw(name: string): string | undefined {
-    const value = this.env[name];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-  }
-
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.raw(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-      this.problems.push(
-        `${name} must be an integer between ${min} and ${max} (got ${JSON.stringify(this.env[name])})`,
-      );
-      return fallback;
+/** Only exact origins: CORS with credentials compares them byte for byte. */
+const allowedOrigins = z
+  .string()
+  .default('http://localhost:3000,http://127.0.0.1:3000')
+  .transform((value, ctx) => {
+    const origins = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = origins.filter((origin) => !isExactOrigin(origin));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be comma-separated origins like https://coursepack.dev (scheme, host, optional port; no "*", path or trailing slash); bad: ${bad.join(', ')}`,
+      });
+    } else if (origins.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'must list at least one origin' });
     }
-    return value;
-  }
+    return origins;
+  });
 
-  problem(name: string, rule: string): void {
-    this.problems.push(`${name} ${rule} (got ${JSON.stringify(this.env[name])})`);
-  }
+function isExactOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+}
+
+function collectorVariables(production: boolean) {
+  return {
+    DATABASE_URL: SHARED_VARIABLES.DATABASE_URL,
+    COLLECTOR_PORT: SHARED_VARIABLES.COLLECTOR_PORT,
+    COLLECTOR_HOST: z.string().default('0.0.0.0'),
+    TRACKING_PATH: SHARED_VARIABLES.TRACKING_PATH,
+    TRACKING_ALLOWED_ORIGINS: allowedOrigins,
+    AUTH_SECRET: secretVariables(production).AUTH_SECRET,
+    TRUST_PROXY: SHARED_VARIABLES.TRUST_PROXY,
+    // The collector's own, older setting; it wins over the product-wide TRUST_PROXY.
+    COLLECTOR_TRUST_PROXY: trustProxy.optional(),
+    COLLECTOR_LOG_LEVEL: logLevel,
+    COLLECTOR_BODY_LIMIT_BYTES: byteSize(512 * 1024, 1024, 16 * 1024 * 1024),
+    COLLECTOR_RATE_LIMIT_MAX: integer(3000, 0, 1_000_000_000),
+    COLLECTOR_RATE_LIMIT_WINDOW_MS: integer(60_000, 100, 86_400_000),
+    COLLECTOR_BATCH_MAX_EVENTS: integer(2000, 100, 50_000),
+    COLLECTOR_FLUSH_CONCURRENCY: integer(2, 1, 32),
+    COLLECTOR_MAX_QUEUED_EVENTS: integer(50_000, 100, 10_000_000),
+    COLLECTOR_DB_RETRY_MS: integer(1000, 0, 60_000),
+    COLLECTOR_DB_TIMEOUT_MS: integer(5000, 100, 120_000),
+    COLLECTOR_PARTITION_MONTHS_AHEAD: integer(3, 1, 24),
+    COLLECTOR_SESSION_CACHE_MS: integer(60_000, 0, 3_600_000),
+  };
 }
 
 export function parseCollectorConfig(env: Env = process.env): CollectorConfig {
-  const read = new ConfigReader(env);
-  const production = env.NODE_ENV === 'production';
-
-  const databaseUrl = read.raw('DATABASE_URL') ?? '';
-  if (databaseUrl === '') {
-    read.problems.push('DATABASE_URL is required (a postgres:// URL)');
-  } else if (!isPostgresUrl(databaseUrl)) {
-    read.problem('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
-  }
-
-  const port = read.integer('COLLECTOR_PORT', 3001, 1, 65_535);
-  const host = read.raw('COLLECTOR_HOST') ?? '0.0.0.0';
-
-  let trackingPath = read.raw('TRACKING_PATH') ?? '/events';
-  if (!/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(trackingPath) || trackingPath.includes('//')) {
-    read.problem('TRACKING_PATH', 'must start with "/" and be a plain URL path');
-    trackingPath = '/events';
-  }
-
-  const allowedOrigins = parseOrigins(read);
-
-  const secret = read.raw('AUTH_SECRET');
-  let authSecret = secret ?? DEVELOPMENT_AUTH_SECRET;
-  if (secret === undefined && production) {
-    read.problems.push('AUTH_SECRET is required when NODE_ENV=production');
-  } else if (secret !== undefined && secret.length < 32) {
-    read.problems.push(`AUTH_SECRET must be at least 32 characters (got ${secret.length})`);
-    authSecret = DEVELOPMENT_AUTH_SECRET;
-  }
-
-  const trustProxy = readTrustProxy(read);
-  const logLevel = read.raw('COLLECTOR_LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) {
-    read.problem('COLLECTOR_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
-  }
-
-  const config: CollectorConfig = {
-    databaseUrl,
-    port,
-    host,
-    trackingPath,
-    allowedOrigins,
-    authSecret,
-    usingDevelopmentSecret: secret === undefined,
-    bodyLimitBytes: read.integer('COLLECTOR_BODY_LIMIT_BYTES', 512 * 1024, 1024, 16 * 1024 * 1024),
-    rateLimitMax: read.integer('COLLECTOR_RATE_LIMIT_MAX', 3000, 0, 1_000_000_000),
-    rateLimitWindowMs: read.integer('COLLECTOR_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
-    batchMaxEvents: read.integer('COLLECTOR_BATCH_MAX_EVENTS', 2000, 100, 50_000),
-    flushConcurrency: read.integer('COLLECTOR_FLUSH_CONCURRENCY', 2, 1, 32),
-    maxQueuedEvents: read.integer('COLLECTOR_MAX_QUEUED_EVENTS', 50_000, 100, 10_000_000),
-    databaseRetryMs: read.integer('COLLECTOR_DB_RETRY_MS', 1000, 0, 60_000),
-    databaseTimeoutMs: read.integer('COLLECTOR_DB_TIMEOUT_MS', 5000, 100, 120_000),
-    partitionMonthsAhead: read.integer('COLLECTOR_PARTITION_MONTHS_AHEAD', 3, 1, 24),
-    sessionCacheMs: read.integer('COLLECTOR_SESSION_CACHE_MS', 60_000, 0, 3_600_000),
-    trustProxy,
-    logLevel,
+  const value = parseEnv(env, collectorVariables(isProduction(env)));
+  return {
+    databaseUrl: value.DATABASE_URL,
+    port: value.COLLECTOR_PORT,
+    host: value.COLLECTOR_HOST,
+    trackingPath: value.TRACKING_PATH,
+    allowedOrigins: value.TRACKING_ALLOWED_ORIGINS,
+    authSecret: value.AUTH_SECRET,
+    bodyLimitBytes: value.COLLECTOR_BODY_LIMIT_BYTES,
+    rateLimitMax: value.COLLECTOR_RATE_LIMIT_MAX,
+    rateLimitWindowMs: value.COLLECTOR_RATE_LIMIT_WINDOW_MS,
+    batchMaxEvents: value.COLLECTOR_BATCH_MAX_EVENTS,
+    flushConcurrency: value.COLLECTOR_FLUSH_CONCURRENCY,
+    maxQueuedEvents: value.COLLECTOR_MAX_QUEUED_EVENTS,
+    databaseRetryMs: value.COLLECTOR_DB_RETRY_MS,
+    databaseTimeoutMs: value.COLLECTOR_DB_TIMEOUT_MS,
+    partitionMonthsAhead: value.COLLECTOR_PARTITION_MONTHS_AHEAD,
+    sessionCacheMs: value.COLLECTOR_SESSION_CACHE_MS,
+    trustProxy: value.COLLECTOR_TRUST_PROXY ?? value.TRUST_PROXY,
+    logLevel: value.COLLECTOR_LOG_LEVEL,
+    warnings: developmentSecretsWarnings({ AUTH_SECRET: value.AUTH_SECRET }),
   };
-  if (read.problems.length > 0) throw new Error(read.problems.join('\n'));
-  return config;
-}
-
-function isPostgresUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
-  } catch {
-    return false;
-  }
-}
-
-function parseOrigins(read: ConfigReader): string[] {
-  const raw = read.raw('TRACKING_ALLOWED_ORIGINS') ?? DEFAULT_ALLOWED_ORIGINS;
-  const origins: string[] = [];
-  const bad: string[] = [];
-  for (const entry of raw.split(',')) {
-    const candidate = entry.trim();
-    if (candidate === '') continue;
-    if (isExactOrigin(candidate)) origins.push(candidate);
-    else bad.push(candidate);
-  }
-  if (bad.length > 0) {
-    read.problem(
-      'TRACKING_ALLOWED_ORIGINS',
-      `must be comma-separated origins like https://coursepack.dev (scheme, host, optional port; no "*", path or trailing slash); bad: ${bad.join(', ')}`,
-    );
-  } else if (origins.length === 0) {
-    read.problem('TRACKING_ALLOWED_ORIGINS', 'must list at least one origin');
-  }
-  return origins;
-}
-
-function isExactOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * COLLECTOR_TRUST_PROXY when set (the collector's own, older setting), else the product-wide
- * TRUST_PROXY that the web app reads too: one answer for the whole product behind one proxy.
- */
-function readTrustProxy(read: ConfigReader): TrustProxy {
-  const name =
-    read.raw('COLLECTOR_TRUST_PROXY') === undefined ? 'TRUST_PROXY' : 'COLLECTOR_TRUST_PROXY';
-  const trust = parseTrustProxy(read.raw(name));
-  if (trust !== null) return trust;
-  read.problem(name, TRUST_PROXY_RULE);
-  return false;
 }

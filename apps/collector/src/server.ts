@@ -15,11 +15,7 @@ const app = await buildCollectorApp(config, {
   logger: true,
   logStream: createLogStream(process.env),
 });
-if (config.usingDevelopmentSecret) {
-  app.log.warn(
-    'AUTH_SECRET not set: IP hashes use the development secret. Set AUTH_SECRET (32+ characters) in production.',
-  );
-}
+for (const warning of config.warnings) app.log.warn(warning);
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests and their batches commit, then exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_API_SECRET, parseMediaConfig } from './config';
+import { parseMediaConfig } from './config';
 
 describe('parseMediaConfig', () => {
   it('has working development defaults', () => {
@@ -8,8 +9,10 @@ describe('parseMediaConfig', () => {
     expect(config).toMatchObject({
       port: 3002,
       cloudName: 'coursepack',
-      apiSecret: DEVELOPMENT_API_SECRET,
-      usingDevelopmentCredentials: true,
+      apiSecret: DEVELOPMENT_SECRETS.MEDIA_API_SECRET,
+      warnings: [
+        'MEDIA_API_KEY, MEDIA_API_SECRET: the development values published in the source; set your own before real visitors arrive',
+      ],
       mediaDir: path.resolve('data', 'media'),
       publicUrl: 'http://localhost:3002',
       derivationBudgetMs: 3_000,
@@ -52,7 +55,7 @@ describe('parseMediaConfig', () => {
       port: 4000,
       cloudName: 'demo',
       apiKey: 'key',
-      usingDevelopmentCredentials: false,
+      warnings: [],
       mediaDir: '/srv/data/media',
       publicUrl: 'https://media.example.com',
       derivationBudgetMs: 50,
@@ -86,10 +89,9 @@ describe('parseMediaConfig', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    const lines = message.split('\n').slice(1);
-    expect(lines).toEqual([
+    expect(message.split('\n')).toEqual([
       'MEDIA_PORT must be an integer between 1 and 65535 (got "abc")',
-      'MEDIA_CLOUD_NAME must be 1–64 letters, digits, "-" or "_" (got "no spaces")',
+      'MEDIA_CLOUD_NAME must be 1–64 letters, digits, "-" or "_", starting with a letter or digit (got "no spaces")',
       'MEDIA_API_KEY is required when NODE_ENV=production',
       'MEDIA_API_SECRET is required when NODE_ENV=production',
       'MEDIA_PUBLIC_URL must be an http(s) URL (got "ftp://x")',
@@ -98,8 +100,28 @@ describe('parseMediaConfig', () => {
   });
 
   it('rejects fractional, negative and out-of-range numbers', () => {
-    for (const value of ['1.5', '-1', '0', '70000', ' ', '1e3']) {
+    for (const value of ['1.5', '-1', '0', '70000', '1e3']) {
       expect(() => parseMediaConfig({ MEDIA_PORT: value }), value).toThrow(/MEDIA_PORT/);
     }
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(parseMediaConfig({ MEDIA_PORT: ' ', MEDIA_API_KEY: '', DATA_DIR: '' })).toMatchObject({
+      port: 3002,
+      apiKey: DEVELOPMENT_SECRETS.MEDIA_API_KEY,
+      mediaDir: path.resolve('data', 'media'),
+    });
+  });
+
+  it('refuses to run on the development credentials in production', () => {
+    expect(() => parseMediaConfig({ NODE_ENV: 'production', MEDIA_API_KEY: 'key' })).toThrow(
+      /^MEDIA_API_SECRET is required when NODE_ENV=production$/,
+    );
+    const config = parseMediaConfig({
+      NODE_ENV: 'production',
+      MEDIA_API_KEY: 'key',
+      MEDIA_API_SECRET: 'secret-secret',
+    });
+    expect(config).toMatchObject({ apiKey: 'key', apiSecret: 'secret-secret', warnings: [] });
   });
 });

@@ -1,4 +1,12 @@
 import path from 'node:path';
+import { type Env, isProduction, parseEnv } from '@coursepack/config/parse-env';
+import { byteSize, httpUrl, integer, logLevel } from '@coursepack/config/rules';
+import {
+  developmentSecretsWarnings,
+  SHARED_VARIABLES,
+  secretVariables,
+} from '@coursepack/config/shared-variables';
+import { z } from 'zod';
 import { DEFAULT_MAX_TRANSFORMATIONS } from './parse-delivery-path';
 
 /**
@@ -12,8 +20,6 @@ export interface MediaConfig {
   cloudName: string;
   apiKey: string;
   apiSecret: string;
-  /** True when the development key/secret are in use (never allowed in production). */
-  usingDevelopmentCredentials: boolean;
   /** Where originals, metadata and derived images live: `DATA_DIR/media`. */
   mediaDir: string;
   /** Origin written into the upload API's `url` / `secure_url`. */
@@ -42,116 +48,68 @@ export interface MediaConfig {
   /** Most operators (each shown character counts as one) in one content stream. */
   pdfMaxOperators: number;
   logLevel: string;
+  /** What the server logs at start-up: development credentials in use. */
+  warnings: string[];
 }
 
-export const DEVELOPMENT_API_KEY = 'coursepack-dev-key';
-export const DEVELOPMENT_API_SECRET = 'coursepack-dev-secret';
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-class ConfigReader {
-  readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
-
-  string(name: string, fallback: string, pattern?: RegExp, rule?: string): string {
-    const raw = this.env[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (pattern && !pattern.test(raw)) {
-      this.problems.push(`${name} ${rule ?? `must match ${pattern}`} (got ${JSON.stringify(raw)})`);
-      return fallback;
-    }
-    return raw;
-  }
-
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-      this.problems.push(
-        `${name} must be an integer between ${min} and ${max} (got ${JSON.stringify(raw)})`,
-      );
-      return fallback;
-    }
-    return value;
-  }
+function mediaVariables(production: boolean) {
+  const secrets = secretVariables(production);
+  return {
+    MEDIA_PORT: SHARED_VARIABLES.MEDIA_PORT,
+    MEDIA_HOST: z.string().default('0.0.0.0'),
+    MEDIA_CLOUD_NAME: SHARED_VARIABLES.MEDIA_CLOUD_NAME,
+    MEDIA_API_KEY: secrets.MEDIA_API_KEY,
+    MEDIA_API_SECRET: secrets.MEDIA_API_SECRET,
+    MEDIA_PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: SHARED_VARIABLES.DATA_DIR,
+    MEDIA_DERIVATION_BUDGET_MS: integer(3_000, 1, 600_000),
+    MEDIA_MAX_UPLOAD_BYTES: byteSize(50 * 1024 * 1024, 1, 2 ** 31),
+    MEDIA_MAX_SOURCE_PIXELS: integer(50_000_000, 1, 1_000_000_000),
+    MEDIA_MAX_OUTPUT_PIXELS: integer(16_777_216, 1, 268_435_456),
+    MEDIA_MAX_PDF_PAGES: integer(2_000, 1, 100_000),
+    MEDIA_MAX_TRANSFORMATIONS: integer(DEFAULT_MAX_TRANSFORMATIONS, 1, 100),
+    MEDIA_MAX_PROCESSED_PIXELS: integer(33_554_432, 1, 4_000_000_000),
+    MEDIA_MEMORY_CACHE_MB: integer(128, 0, 65_536),
+    MEDIA_AVIF_EFFORT: integer(2, 0, 9),
+    MEDIA_PDF_WORKERS: integer(2, 1, 16),
+    MEDIA_PDF_WORKER_HEAP_MB: integer(256, 32, 16_384),
+    MEDIA_PDF_RENDER_TIMEOUT_MS: integer(5_000, 1, 600_000),
+    MEDIA_PDF_MAX_RENDER_GROWTH_MB: integer(512, 16, 65_536),
+    MEDIA_PDF_MAX_CONTENT_BYTES: byteSize(16 * 1024 * 1024, 1_024, 1_073_741_824),
+    MEDIA_PDF_MAX_OPERATORS: integer(100_000, 100, 100_000_000),
+    MEDIA_LOG_LEVEL: logLevel,
+  };
 }
 
 export function parseMediaConfig(env: Env = process.env): MediaConfig {
-  const read = new ConfigReader(env);
-  const production = env.NODE_ENV === 'production';
-
-  const port = read.integer('MEDIA_PORT', 3002, 1, 65_535);
-  const host = read.string('MEDIA_HOST', '0.0.0.0');
-  const cloudName = read.string(
-    'MEDIA_CLOUD_NAME',
-    'coursepack',
-    /^[a-z0-9][a-z0-9_-]{0,63}$/i,
-    'must be 1–64 letters, digits, "-" or "_"',
-  );
-
-  const apiKey = env.MEDIA_API_KEY ?? '';
-  const apiSecret = env.MEDIA_API_SECRET ?? '';
-  if (production) {
-    if (apiKey === '') read.problems.push('MEDIA_API_KEY is required when NODE_ENV=production');
-    if (apiSecret === '')
-      read.problems.push('MEDIA_API_SECRET is required when NODE_ENV=production');
-  }
-  if (apiSecret !== '' && apiSecret.length < 8) {
-    read.problems.push(`MEDIA_API_SECRET must be at least 8 characters (got ${apiSecret.length})`);
-  }
-
-  const publicUrl = read.string(
-    'MEDIA_PUBLIC_URL',
-    `http://localhost:${port}`,
-    /^https?:\/\/[^\s/]+(\/[^\s]*)?$/,
-    'must be an http(s) URL',
-  );
-
-  const config: MediaConfig = {
-    port,
-    host,
-    cloudName,
-    apiKey: apiKey || DEVELOPMENT_API_KEY,
-    apiSecret: apiSecret || DEVELOPMENT_API_SECRET,
-    usingDevelopmentCredentials: apiKey === '' || apiSecret === '',
-    mediaDir: path.resolve(env.DATA_DIR || './data', 'media'),
-    publicUrl: publicUrl.replace(/\/+$/, ''),
-    derivationBudgetMs: read.integer('MEDIA_DERIVATION_BUDGET_MS', 3_000, 1, 600_000),
-    maxUploadBytes: read.integer('MEDIA_MAX_UPLOAD_BYTES', 50 * 1024 * 1024, 1, 2 ** 31),
-    maxSourcePixels: read.integer('MEDIA_MAX_SOURCE_PIXELS', 50_000_000, 1, 1_000_000_000),
-    maxOutputPixels: read.integer('MEDIA_MAX_OUTPUT_PIXELS', 16_777_216, 1, 268_435_456),
-    maxPdfPages: read.integer('MEDIA_MAX_PDF_PAGES', 2_000, 1, 100_000),
-    maxTransformations: read.integer(
-      'MEDIA_MAX_TRANSFORMATIONS',
-      DEFAULT_MAX_TRANSFORMATIONS,
-      1,
-      100,
-    ),
-    maxProcessedPixels: read.integer('MEDIA_MAX_PROCESSED_PIXELS', 33_554_432, 1, 4_000_000_000),
-    memoryCacheBytes: read.integer('MEDIA_MEMORY_CACHE_MB', 128, 0, 65_536) * 1024 * 1024,
-    avifEffort: read.integer('MEDIA_AVIF_EFFORT', 2, 0, 9),
-    pdfWorkers: read.integer('MEDIA_PDF_WORKERS', 2, 1, 16),
-    pdfWorkerHeapMb: read.integer('MEDIA_PDF_WORKER_HEAP_MB', 256, 32, 16_384),
-    pdfRenderTimeoutMs: read.integer('MEDIA_PDF_RENDER_TIMEOUT_MS', 5_000, 1, 600_000),
-    pdfMaxRenderGrowthMb: read.integer('MEDIA_PDF_MAX_RENDER_GROWTH_MB', 512, 16, 65_536),
-    pdfMaxContentBytes: read.integer(
-      'MEDIA_PDF_MAX_CONTENT_BYTES',
-      16 * 1024 * 1024,
-      1_024,
-      1_073_741_824,
-    ),
-    pdfMaxOperators: read.integer('MEDIA_PDF_MAX_OPERATORS', 100_000, 100, 100_000_000),
-    logLevel: read.string(
-      'MEDIA_LOG_LEVEL',
-      'info',
-      /^(fatal|error|warn|info|debug|trace|silent)$/,
-      'must be one of fatal, error, warn, info, debug, trace, silent',
-    ),
+  const value = parseEnv(env, mediaVariables(isProduction(env)));
+  return {
+    port: value.MEDIA_PORT,
+    host: value.MEDIA_HOST,
+    cloudName: value.MEDIA_CLOUD_NAME,
+    apiKey: value.MEDIA_API_KEY,
+    apiSecret: value.MEDIA_API_SECRET,
+    mediaDir: path.join(value.DATA_DIR, 'media'),
+    publicUrl: value.MEDIA_PUBLIC_URL ?? `http://localhost:${value.MEDIA_PORT}`,
+    derivationBudgetMs: value.MEDIA_DERIVATION_BUDGET_MS,
+    maxUploadBytes: value.MEDIA_MAX_UPLOAD_BYTES,
+    maxSourcePixels: value.MEDIA_MAX_SOURCE_PIXELS,
+    maxOutputPixels: value.MEDIA_MAX_OUTPUT_PIXELS,
+    maxPdfPages: value.MEDIA_MAX_PDF_PAGES,
+    maxTransformations: value.MEDIA_MAX_TRANSFORMATIONS,
+    maxProcessedPixels: value.MEDIA_MAX_PROCESSED_PIXELS,
+    memoryCacheBytes: value.MEDIA_MEMORY_CACHE_MB * 1024 * 1024,
+    avifEffort: value.MEDIA_AVIF_EFFORT,
+    pdfWorkers: value.MEDIA_PDF_WORKERS,
+    pdfWorkerHeapMb: value.MEDIA_PDF_WORKER_HEAP_MB,
+    pdfRenderTimeoutMs: value.MEDIA_PDF_RENDER_TIMEOUT_MS,
+    pdfMaxRenderGrowthMb: value.MEDIA_PDF_MAX_RENDER_GROWTH_MB,
+    pdfMaxContentBytes: value.MEDIA_PDF_MAX_CONTENT_BYTES,
+    pdfMaxOperators: value.MEDIA_PDF_MAX_OPERATORS,
+    logLevel: value.MEDIA_LOG_LEVEL,
+    warnings: developmentSecretsWarnings({
+      MEDIA_API_KEY: value.MEDIA_API_KEY,
+      MEDIA_API_SECRET: value.MEDIA_API_SECRET,
+    }),
   };
-
-  if (read.problems.length > 0) {
-    throw new Error(`Invalid media service configuration:\n${read.problems.join('\n')}`);
-  }
-  return config;
 }

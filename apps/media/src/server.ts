@@ -12,11 +12,7 @@ try {
 
 // Readable lines in development; JSON lines for the log pipeline in production.
 const app = await buildMediaApp(config, { logger: true, logStream: createLogStream(process.env) });
-if (config.usingDevelopmentCredentials) {
-  app.log.warn(
-    'MEDIA_API_KEY / MEDIA_API_SECRET not set: using the development credentials (coursepack-dev-key / coursepack-dev-secret). Never use them in production.',
-  );
-}
+for (const warning of config.warnings) app.log.warn(warning);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,12 +1,19 @@
 import path from 'node:path';
+import { type Env, isProduction, parseEnv, sensitive } from '@coursepack/config/parse-env';
+import { integer } from '@coursepack/config/rules';
+import {
+  developmentSecretsWarnings,
+  SHARED_VARIABLES,
+  secretVariables,
+} from '@coursepack/config/shared-variables';
 import type { MediaDeliveryConfig } from '@coursepack/images/build-media-url';
 import type { MediaApiCredentials } from '@coursepack/images/upload-asset';
 import { z } from 'zod';
 
 /**
  * The worker's configuration, read once at start-up from the environment (README's table). It
- * shares the web app's names for what both need (the media service, mail, the upload limit), so
- * one environment configures both.
+ * shares the web app's names and rules for what both need (the media service, the upload
+ * limit), so one environment configures both.
  */
 export interface WorkerConfig {
   databaseUrl: string;
@@ -21,91 +28,46 @@ export interface WorkerConfig {
   /** The web app's upload limit: no stored original is larger. */
   uploadMaxBytes: number;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** What the worker prints at start-up: development credentials in use. */
+  warnings: string[];
 }
 
-// The web app's development defaults (apps/web/src/lib/web-config.ts), for the same media service.
-const DEVELOPMENT_MEDIA_API_KEY = 'coursepack-dev-key';
-const DEVELOPMENT_MEDIA_API_SECRET = 'coursepack-dev-secret';
-const DEFAULT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /** WORKER_ROLLUP_INTERVAL_MS's default: the dashboards' figures lag events by about this much. */
 export const DEFAULT_ROLLUP_INTERVAL_MS = 2_000;
 
-const integer = (fallback: number, min: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return fallback;
-      const parsed = Number(value);
-      if (!/^\d+$/.test(value.trim()) || parsed < min || parsed > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be an integer between ${min} and ${max} (got "${value}")`,
-        });
-        return z.NEVER;
-      }
-      return parsed;
-    });
-
-const httpUrl = z
-  .string()
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-    message: 'must be an http(s) URL',
-  })
-  .transform((value) => value.replace(/\/+$/, ''));
-
-const schema = z.object({
-  DATABASE_URL: z
-    .string({ message: 'is required (npm start sets it to the embedded PostgreSQL)' })
-    .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
-      message: 'must be a postgres:// URL',
-    }),
-  WORKER_CONCURRENCY: integer(1, 1, 32),
-  WORKER_ROLLUP_INTERVAL_MS: integer(DEFAULT_ROLLUP_INTERVAL_MS, 500, 3_600_000),
-  MEDIA_PORT: integer(3002, 1, 65_535),
-  MEDIA_BASE_URL: httpUrl.optional(),
-  MEDIA_API_URL: httpUrl.optional(),
-  MEDIA_CLOUD_NAME: z
-    .string()
-    .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, "-" or "_"')
-    .default('coursepack'),
-  MEDIA_API_KEY: z.string().min(1, 'must not be empty').optional(),
-  MEDIA_API_SECRET: z.string().min(1, 'must not be empty').optional(),
-  UPLOAD_MAX_BYTES: integer(DEFAULT_UPLOAD_MAX_BYTES, 1024, 2 ** 31),
-  DATA_DIR: z.string().min(1, 'must not be empty').default('data'),
-  SMTP_URL: z
-    .string()
-    .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
-      message: 'must be an smtp:// or smtps:// URL',
-    })
-    .optional(),
-  MAIL_FROM: z
-    .string()
-    .min(3, 'must be an address like "Coursepack <no-reply@example.org>"')
-    .default('Coursepack <no-reply@coursepack.local>'),
-});
+function workerVariables(production: boolean) {
+  const secrets = secretVariables(production);
+  return {
+    DATABASE_URL: SHARED_VARIABLES.DATABASE_URL,
+    WORKER_CONCURRENCY: integer(1, 1, 32),
+    WORKER_ROLLUP_INTERVAL_MS: integer(DEFAULT_ROLLUP_INTERVAL_MS, 500, 3_600_000),
+    MEDIA_PORT: SHARED_VARIABLES.MEDIA_PORT,
+    MEDIA_BASE_URL: SHARED_VARIABLES.MEDIA_BASE_URL,
+    MEDIA_API_URL: SHARED_VARIABLES.MEDIA_API_URL,
+    MEDIA_CLOUD_NAME: SHARED_VARIABLES.MEDIA_CLOUD_NAME,
+    MEDIA_API_KEY: secrets.MEDIA_API_KEY,
+    MEDIA_API_SECRET: secrets.MEDIA_API_SECRET,
+    UPLOAD_MAX_BYTES: SHARED_VARIABLES.UPLOAD_MAX_BYTES,
+    DATA_DIR: SHARED_VARIABLES.DATA_DIR,
+    // Carries the mail server's password.
+    SMTP_URL: sensitive(
+      z
+        .string()
+        .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
+          error: 'must be an smtp:// or smtps:// URL',
+        })
+        .optional(),
+    ),
+    MAIL_FROM: z
+      .string()
+      .min(3, 'must be an address like "Coursepack <no-reply@example.org>"')
+      .default('Coursepack <no-reply@coursepack.local>'),
+  };
+}
 
 /** Reads the worker's environment; throws one line per bad variable, each naming it. */
-export function parseWorkerConfig(env: Record<string, string | undefined>): WorkerConfig {
-  // An empty variable is an unset one, as in the other services.
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const result = schema.safeParse(present);
-  if (!result.success) {
-    throw new Error(
-      result.error.issues
-        .map((issue) => {
-          const name = String(issue.path[0]);
-          const got = env[name];
-          const shown =
-            got === undefined || issue.message.includes('(got') ? '' : ` (got "${got}")`;
-          return `${name} ${issue.message}${shown}`;
-        })
-        .join('\n'),
-    );
-  }
-  const value = result.data;
+export function parseWorkerConfig(env: Env): WorkerConfig {
+  const value = parseEnv(env, workerVariables(isProduction(env)));
   const mediaService = `http://127.0.0.1:${value.MEDIA_PORT}`;
   return {
     databaseUrl: value.DATABASE_URL,
@@ -118,14 +80,18 @@ export function parseWorkerConfig(env: Record<string, string | undefined>): Work
     mediaApi: {
       apiBaseUrl: value.MEDIA_API_URL ?? mediaService,
       cloudName: value.MEDIA_CLOUD_NAME,
-      apiKey: value.MEDIA_API_KEY ?? DEVELOPMENT_MEDIA_API_KEY,
-      apiSecret: value.MEDIA_API_SECRET ?? DEVELOPMENT_MEDIA_API_SECRET,
+      apiKey: value.MEDIA_API_KEY,
+      apiSecret: value.MEDIA_API_SECRET,
     },
     uploadMaxBytes: value.UPLOAD_MAX_BYTES,
     mail: {
       smtpUrl: value.SMTP_URL ?? null,
       from: value.MAIL_FROM,
-      outboxDir: path.join(path.resolve(value.DATA_DIR), 'outbox'),
+      outboxDir: path.join(value.DATA_DIR, 'outbox'),
     },
+    warnings: developmentSecretsWarnings({
+      MEDIA_API_KEY: value.MEDIA_API_KEY,
+      MEDIA_API_SECRET: value.MEDIA_API_SECRET,
+    }),
   };
 }

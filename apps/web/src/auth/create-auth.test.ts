@@ -30,7 +30,6 @@ function buildAuth(overrides: { rateLimit?: boolean; requireEmailVerification?: 
       siteUrl: SITE,
       auth: {
         secret: 'a-test-secret-that-is-long-enough-to-sign-cookies',
-        secretIsConfigured: true,
         rateLimit: overrides.rateLimit ?? false,
         requireEmailVerification: overrides.requireEmailVerification ?? false,
         adminEmails: ['boss@example.org'],

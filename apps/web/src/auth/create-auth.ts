@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import { nextCookies } from 'better-auth/next-js';
 import { admin } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import type { WebConfig } from '@/lib/web-config';
+import type { WebConfig } from '@/config/web-config';
 import type { Mailer } from '@/mail/mailer';
 import { CLIENT_ADDRESS_HEADER } from '@/server/normalize-forwarded-headers';
 import { limitAuthRequests } from './limit-auth-requests';

@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@/components/auth/social-sign-in';
-import type { WebConfig } from '@/lib/web-config';
+import type { WebConfig } from '@/config/web-config';
 
 export function enabledSocialProviders(config: Pick<WebConfig, 'auth'>): SocialProvider[] {
   const providers: SocialProvider[] = [];

@@ -3,8 +3,8 @@ import { createDb } from '@coursepack/db/client';
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { connection } from 'next/server';
+import { parseWebConfig, type WebConfig } from '@/config/web-config';
 import { reportDatabaseError, setDatabaseProbe } from './database-health';
-import { parseWebConfig, type WebConfig } from './web-config';
 
 interface ServerContext {
   config: WebConfig;

@@ -6,13 +6,14 @@
  */
 import { createServer } from 'node:http';
 import next from 'next';
-import { parseWebConfig } from '../lib/web-config';
+import { parseWebConfig } from '../config/web-config';
 import { normalizeForwardedHeaders } from './normalize-forwarded-headers';
 
 const dev = process.argv.includes('--dev');
 
 async function startWebServer(): Promise<void> {
   const config = parseWebConfig(process.env);
+  for (const warning of config.warnings) process.stderr.write(`WARNING: ${warning}\n`);
   const server = createServer();
   const app = next({ dev, dir: process.cwd(), port: config.port, httpServer: server });
   await app.prepare();

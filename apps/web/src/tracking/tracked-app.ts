@@ -1,4 +1,4 @@
-import type { WebConfig } from '@/lib/web-config';
+import type { WebConfig } from '@/config/web-config';
 import type { BaseTrackingConfig } from './tracking-context';
 
 /** The `client` of events: the site itself, or a document embedded in another site. */

@@ -9,7 +9,7 @@ import { pngImage, textPdf } from '@coursepack/worker/testing/pdf-fixtures';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { parseWebConfig, type WebConfig } from '@/lib/web-config';
+import { parseWebConfig, type WebConfig } from '@/config/web-config';
 import { countingBody } from '@/testing/counting-body';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 

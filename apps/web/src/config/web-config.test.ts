@@ -22,7 +22,7 @@ describe('parseWebConfig', () => {
         apiSecret: 'coursepack-dev-secret',
       },
       auth: {
-        secretIsConfigured: false,
+        secret: 'coursepack-development-secret-do-not-use-in-production',
         rateLimit: true,
         requireEmailVerification: false,
         adminEmails: [],
@@ -31,6 +31,9 @@ describe('parseWebConfig', () => {
       },
       uploadMaxBytes: 50 * 1024 * 1024,
       trustProxy: false,
+      warnings: [
+        'AUTH_SECRET, MEDIA_API_KEY, MEDIA_API_SECRET: the development values published in the source; set your own before real visitors arrive',
+      ],
     });
   });
 
@@ -70,7 +73,6 @@ describe('parseWebConfig', () => {
     });
     expect(config.auth).toMatchObject({
       secret: 'x'.repeat(32),
-      secretIsConfigured: true,
       adminEmails: ['root@example.org', 'second@example.org'],
       github: { clientId: 'id', clientSecret: 'secret' },
     });
@@ -86,7 +88,7 @@ describe('parseWebConfig', () => {
         GOOGLE_CLIENT_ID: 'id-without-secret',
         UPLOAD_MAX_BYTES: '12abc',
       });
-    expect(attempt).toThrow('AUTH_SECRET must be at least 32 characters (got "short")');
+    expect(attempt).toThrow('AUTH_SECRET must be at least 32 characters\n');
     expect(attempt).toThrow('ADMIN_EMAILS must be a comma-separated list of email addresses');
     expect(attempt).toThrow('GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
     expect(attempt).toThrow(
@@ -99,7 +101,7 @@ describe('parseWebConfig', () => {
       parseWebConfig({ DATABASE_URL: 'mysql://x', WEB_PORT: 'abc', MEDIA_BASE_URL: 'ftp://media' });
     expect(attempt).toThrow(
       [
-        'DATABASE_URL must be a postgres:// URL (got "mysql://x")',
+        'DATABASE_URL must be a postgres:// or postgresql:// URL',
         'WEB_PORT must be an integer between 1 and 65535 (got "abc")',
         'MEDIA_BASE_URL must be an http(s) URL (got "ftp://media")',
       ].join('\n'),
@@ -112,6 +114,7 @@ describe('parseWebConfig', () => {
 
   it('says DATABASE_URL is required when missing', () => {
     expect(() => parseWebConfig({})).toThrow(/^DATABASE_URL is required/);
+    expect(() => parseWebConfig({ DATABASE_URL: ' ' })).toThrow(/^DATABASE_URL is required/);
   });
 
   it('points tracking at the collector port and path unless an endpoint is given', () => {
@@ -123,7 +126,7 @@ describe('parseWebConfig', () => {
     });
     expect(explicit.trackingEndpoint).toBe('https://t.coursepack.example/events');
     expect(() => parseWebConfig({ ...valid, TRACKING_PATH: 'events' })).toThrow(
-      'TRACKING_PATH must be a path starting with "/" (got "events")',
+      'TRACKING_PATH must start with "/" and be a plain URL path (got "events")',
     );
   });
 
@@ -131,5 +134,56 @@ describe('parseWebConfig', () => {
     expect(parseWebConfig({ ...valid, SITE_URL: 'https://coursepack.example/' }).siteUrl).toBe(
       'https://coursepack.example',
     );
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(
+      parseWebConfig({ ...valid, SITE_URL: '', TRACKING_PATH: ' ', MEDIA_API_KEY: '' }),
+    ).toMatchObject({
+      siteUrl: 'http://localhost:3000',
+      trackingEndpoint: 'http://localhost:3001/events',
+      mediaApi: { apiKey: 'coursepack-dev-key' },
+    });
+  });
+
+  describe('in production (NODE_ENV=production)', () => {
+    const production = { ...valid, NODE_ENV: 'production' };
+    const secrets = {
+      AUTH_SECRET: 'an-operator-secret-of-at-least-32-chars',
+      MEDIA_API_KEY: 'operator-key',
+      MEDIA_API_SECRET: 'operator-secret',
+    };
+
+    it('refuses to run on the development secrets, one line per missing secret', () => {
+      expect(() => parseWebConfig({ ...production, GITHUB_CLIENT_ID: 'id' })).toThrow(
+        [
+          'MEDIA_API_KEY is required when NODE_ENV=production',
+          'MEDIA_API_SECRET is required when NODE_ENV=production',
+          'AUTH_SECRET is required when NODE_ENV=production',
+          'GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set',
+        ].join('\n'),
+      );
+    });
+
+    it('runs on the operator’s secrets without a warning', () => {
+      const config = parseWebConfig({ ...production, ...secrets });
+      expect(config.auth.secret).toBe(secrets.AUTH_SECRET);
+      expect(config.mediaApi).toMatchObject({
+        apiKey: 'operator-key',
+        apiSecret: 'operator-secret',
+      });
+      expect(config.warnings).toEqual([]);
+    });
+
+    it('warns while a secret is explicitly set to its published development value', () => {
+      const config = parseWebConfig({
+        ...production,
+        ...secrets,
+        AUTH_SECRET: 'coursepack-development-secret-do-not-use-in-production',
+      });
+      expect(config.warnings).toEqual([
+        'AUTH_SECRET: the development value published in the source; set your own before real visitors arrive',
+      ]);
+    });
   });
 });
