@@ -488,6 +488,33 @@ describe('rollups', () => {
     }
   });
 
+  it('counts a range ending in a part-day from its day set only when nothing of that day comes later', async () => {
+    const reader = (session: string) => ({ session, course: ids.courseA, doc: ids.a1 });
+    await insert([
+      event(reader(randomUUID()), '2026-03-13T09:00:00Z', 'page', 'view'),
+      event(reader(randomUUID()), '2026-03-13T15:00:00Z', 'page', 'view'),
+    ]);
+    await refreshUntilCounted(2);
+    const endingAt = (to: string): StatsRange => ({
+      from: new Date('2026-03-11T06:00:00Z'),
+      to: new Date(to),
+    });
+    // At noon the 15:00 reader is still to come: the part-day is counted from its hours.
+    const noon = endingAt('2026-03-13T12:00:00Z');
+    // In the evening nothing more comes that day: the day set answers for it.
+    const evening = endingAt('2026-03-13T18:00:00Z');
+    for (const scope of [site, courseA()]) {
+      for (const cut of [noon, evening]) {
+        expect(await everything(scope, {}, cut)).toEqual(
+          await everything(scope, { source: 'events' }, cut),
+        );
+      }
+      const sessionsBy = async (cut: StatsRange) =>
+        (await getOverviewStats(db, scope, cut)).sessions;
+      expect((await sessionsBy(evening)) - (await sessionsBy(noon))).toBe(1);
+    }
+  });
+
   it('take in late and out-of-order events exactly as a full recompute does', async () => {
     const s1 = {
       session: sessions.s1,

@@ -81,7 +81,20 @@ export function selectSessionSets(
           stored('analytics_session_sets', endWeek, endDay),
         ];
   if (from < firstDay) parts.push(hours(from, firstDay));
-  if (endDay < to) parts.push(hours(endDay, to));
+  if (endDay < to) {
+    // A range ending today ends in a part-day, whose hourly rows grow with the traffic. When
+    // nothing of that day is counted from `to` on (the usual "up to now"), the part-day holds
+    // exactly the day's sessions, and its day set answers it. Both branches are gated by one
+    // uncorrelated probe, so PostgreSQL runs only the one that applies.
+    const dayEnd = new Date(endDay.getTime() + DAY_MS);
+    const later = sql`EXISTS (SELECT FROM analytics_session_hours
+      WHERE hour >= ${to} AND hour < ${dayEnd})`;
+    parts.push(
+      sql`SELECT * FROM (${stored('analytics_session_sets', endDay, dayEnd)}) AS whole_day
+        WHERE NOT ${later}`,
+      sql`SELECT * FROM (${hours(endDay, to)}) AS part_day WHERE ${later}`,
+    );
+  }
   return sql`(${sql.join(parts, sql` UNION ALL `)})`;
 }
 
