@@ -1,4 +1,13 @@
-import { degrees, PDFDocument, PDFName, PDFNumber, PDFRawStream, rgb } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  degrees,
+  PDFArray,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  rgb,
+} from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +78,28 @@ describe('openEmbeddedScans', () => {
     expect(found.scan).toMatchObject({ width: 1700, height: 2200 });
     expect(found.scan.dpi).toBeCloseTo(200, 5);
     expect([...found.scan.jpeg.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+  });
+
+  it('finds the JPEG when the page has one content stream, not an array', async () => {
+    // As scanners write it; pdf-lib writes an array of streams.
+    const bytes = await editedScan((document) => {
+      const page = document.getPage(0).node;
+      const parts = page.Contents();
+      if (!(parts instanceof PDFArray)) throw new Error('expected an array of streams');
+      const text = parts
+        .asArray()
+        .map((ref) => {
+          const stream = document.context.lookup(ref);
+          if (!(stream instanceof PDFRawStream)) throw new Error('expected a stream');
+          return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+        })
+        .join('\n');
+      page.set(
+        PDFName.of('Contents'),
+        document.context.register(document.context.flateStream(text)),
+      );
+    });
+    expect(await findOnFirstPage(bytes)).toHaveProperty('scan.dpi', 200);
   });
 
   it('leaves a page with a vector drawing over the scan to be drawn', async () => {
