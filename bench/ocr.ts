@@ -14,7 +14,8 @@
  *     with our settings: what the rasterizing pipeline handed Tesseract, the baseline of the
  *     figures before this change.
  * Each contestant runs BENCH_OCR_REPEATS times (default 5) over BENCH_OCR_PAGES pages (default
- * 3), interleaved; figures are medians. Issue goal: ours at least 90 % of tesseract.js alone.
+ * 3), interleaved in a new order each round; figures are medians of wall-clock time, and of
+ * the process's CPU time, which other jobs on a shared machine distort much less. Issue goal: ours at least 90 % of tesseract.js alone.
  * Run: `npx tsx bench/ocr.ts` (or `npm run bench -- ocr`).
  */
 
@@ -138,11 +139,28 @@ const contestants: Record<string, () => Promise<string[]>> = {
 const seconds: Record<string, number[]> = {};
 const cpuSeconds: Record<string, number[]> = {};
 const runs = Object.entries(contestants);
-// Interleaved, so a slow spell of the machine weighs on all alike, and each round starts with
-// the next contestant, so none always runs just after the same one (and its clean-up).
+
+/** `items` in an order drawn from `seed` (mulberry32), the same every time the bench runs. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const order = [...items];
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
+  };
+  for (let index = order.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [order[index], order[other]] = [order[other] as T, order[index] as T];
+  }
+  return order;
+}
+
+// Interleaved, so a slow spell of the machine weighs on all alike, and in a new order each
+// round, so no contestant always runs first or just after the same one (and its clean-up).
 for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-  const order = [...runs.slice(repeat % runs.length), ...runs.slice(0, repeat % runs.length)];
-  for (const [name, run] of order) {
+  for (const [name, run] of shuffled(runs, repeat)) {
     const result = await timed(run);
     const found = result.texts.every((text) => text.includes('zorblax eigenvalue'));
     if (!found) console.warn(`${name}: the distinctive words were not read`);
