@@ -166,11 +166,17 @@ export interface OcrResult {
   confidence: number;
 }
 
+/** An encoded image (JPEG, PNG…) Tesseract decodes itself, and its pixels per inch. */
+export interface ImageFile {
+  file: Uint8Array;
+  dpi: number;
+}
+
 export interface OcrEngine {
   /** The models in use, in the order asked; a `fallback` one stands for a missing language. */
   readonly languages: readonly OcrLanguage[];
-  /** A rasterized page, or an encoded image file (PNG, JPEG, PGM…). */
-  recognize(image: RasterizedPage | Buffer): Promise<OcrResult>;
+  /** A rasterized page, or an image file (a page's JPEG) with its resolution. */
+  recognize(image: RasterizedPage | ImageFile): Promise<OcrResult>;
   terminate(): Promise<void>;
 }
 
@@ -307,25 +313,24 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
   return {
     languages: resolved,
     async recognize(image) {
-      const isPage = !Buffer.isBuffer(image);
-      // PGM carries no resolution, and Tesseract's guess from the pixels warns and misjudges
-      // small print; 0 (Tesseract's default) takes an encoded file's own. Tesseract refuses
-      // less than 70 (a huge page drawn under the pixel cap), with a warning.
-      const imageDpi = isPage ? Math.max(MIN_TESSERACT_DPI, Math.round(image.dpi)) : 0;
+      // A PGM carries no resolution and a scan's JPEG rarely the right one: Tesseract's guess
+      // from the pixels warns and misjudges small print. Tesseract refuses less than 70 (a huge
+      // page drawn under the pixel cap), with a warning.
+      const imageDpi = Math.max(MIN_TESSERACT_DPI, Math.round(image.dpi));
       if (imageDpi !== dpi) {
         await tesseract.setParameters({ user_defined_dpi: String(imageDpi) });
         dpi = imageDpi;
       }
-      const { data } = await tesseract.recognize(
-        isPage ? encodePgm(image) : image,
-        {},
-        { text: false, blocks: true },
-      );
+      const file =
+        'grey' in image
+          ? encodePgm(image)
+          : Buffer.from(image.file.buffer, image.file.byteOffset, image.file.byteLength);
+      const { data } = await tesseract.recognize(file, {}, { text: false, blocks: true });
       return keepConfidentText(data, {
         minWordConfidence: options.minWordConfidence,
         minLineConfidence: options.minLineConfidence,
-        // One inch of the page; an encoded file's resolution is unknown here, 300 DPI assumed.
-        maxWordHeight: isPage ? image.dpi : 300,
+        // One inch of the page.
+        maxWordHeight: image.dpi,
       });
     },
     async terminate() {

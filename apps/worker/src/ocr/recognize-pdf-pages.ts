@@ -1,11 +1,12 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { createOcrEngine } from './ocr-engine';
-import { rasterizePage } from './rasterize-page';
+import { openEmbeddedScans } from './embedded-scan';
+import { createOcrEngine, type ImageFile } from './ocr-engine';
+import { DEFAULT_MAX_PIXELS, type RasterizedPage, rasterizePage } from './rasterize-page';
 
 export interface RecognizePdfPagesOptions {
   /** Course languages (`en`, `fr-CA`…); see resolveOcrLanguage. */
   languages: string[];
-  /** Pixel cap per rasterized page; see rasterizePage. */
+  /** Pixel cap per page, rasterized or a scan's own image; see rasterizePage. */
   maxPixels?: number;
   /** Called as each page is read, e.g. to store it before the next one starts. */
   onPage?: (pageNumber: number, text: string) => void;
@@ -14,14 +15,22 @@ export interface RecognizePdfPagesOptions {
 }
 
 /**
- * OCR of the listed pages (1-based) of an open document: each is drawn and read in turn by one
- * Tesseract worker, created here and terminated when done or on the first error. One page at a
- * time, on purpose: the other core is the web app's. Only one page's pixels are held at once.
+ * OCR of the listed pages (1-based) of an open document: each is read in turn by one Tesseract
+ * worker, created here and terminated when done or on the first error. A page that is one JPEG
+ * and nothing else (a scan) is read from that JPEG as it is in the file; any other is drawn
+ * first (see embedded-scan.ts). One page at a time, on purpose: the other core is the web app's.
+ * Only one page's pixels are held at once. Parsing the file for its scans inflates its object
+ * streams: the caller bounds them first (readPdfText does).
  */
 export async function recognizePdfPages(
   pdf: PDFDocumentProxy,
   pageNumbers: number[],
-  { languages, maxPixels, onPage, warn = console.warn }: RecognizePdfPagesOptions,
+  {
+    languages,
+    maxPixels = DEFAULT_MAX_PIXELS,
+    onPage,
+    warn = console.warn,
+  }: RecognizePdfPagesOptions,
 ): Promise<Map<number, string>> {
   const texts = new Map<number, string>();
   if (pageNumbers.length === 0) return texts;
@@ -32,9 +41,14 @@ export async function recognizePdfPages(
     warn(`OCR: no model for language '${languages[index]}'${install}; reading it as English`);
   });
   try {
+    const scans = await openEmbeddedScans(await pdf.getData());
     for (const pageNumber of pageNumbers) {
       if (texts.has(pageNumber)) continue;
-      const image = await rasterizePage(pdf, pageNumber, { maxPixels });
+      const found = scans?.find(await pdf.getPage(pageNumber), maxPixels);
+      const image: RasterizedPage | ImageFile =
+        found && 'scan' in found
+          ? { file: found.scan.jpeg, dpi: found.scan.dpi }
+          : await rasterizePage(pdf, pageNumber, { maxPixels });
       const { text } = await engine.recognize(image);
       texts.set(pageNumber, text);
       onPage?.(pageNumber, text);
