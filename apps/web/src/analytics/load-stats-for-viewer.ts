@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Viewer } from '@/auth/viewer';
 import { requireDashboardView } from '@/dashboard/require-dashboard-view';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { type ContentStats, getContentStats } from './get-content-stats';
 import { parseStatsRange } from './parse-stats-range';
 

@@ -6,7 +6,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { loadDashboard } from './load-dashboard';
 import { loadRealtimeForViewer } from './load-realtime-for-viewer';

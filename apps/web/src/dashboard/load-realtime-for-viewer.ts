@@ -2,7 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { requireDashboardView } from './require-dashboard-view';
 import type { DashboardTarget } from './resolve-dashboard-access';
 

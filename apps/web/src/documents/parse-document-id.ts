@@ -1,5 +1,5 @@
-import { AppError } from '@/lib/app-error';
-import { parseRef } from '@/lib/refs';
+import { parseRef } from '@/catalog/refs';
+import { AppError } from '@/errors/app-error';
 
 /** The `[id]` of an API path (`12`, or a page's `12-slug`); anything else names no document. */
 export function parseDocumentId(raw: string): number {

@@ -5,7 +5,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 're
 import { FormError } from '@/components/forms/form-error';
 import { FieldError, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
 import type { Choice } from '@/courses/list-course-choices';
-import { callApi } from '@/lib/call-api';
+import { callApi } from '@/http/client';
 
 export interface CourseFormValues {
   title: string;

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { BreakdownRow } from '@/analytics/list-breakdown';
+import { coursePath, documentPath } from '@/catalog/refs';
 import {
   type DashboardRequest,
   dashboardCoursePath,
@@ -9,10 +10,9 @@ import {
 } from '@/dashboard/dashboard-query';
 import { describeAction } from '@/dashboard/describe-action';
 import { describePreviousPeriod } from '@/dashboard/describe-change';
-import { formatDayRange } from '@/dashboard/format-stats';
 import type { DashboardData } from '@/dashboard/load-dashboard';
 import type { DashboardView as View } from '@/dashboard/resolve-dashboard-access';
-import { coursePath, documentPath } from '@/lib/refs';
+import { formatDayRange } from '@/format/format-dates';
 import { DailyActivityChart } from './daily-activity-chart';
 import { DashboardCard } from './dashboard-card';
 import { DashboardControls } from './dashboard-controls';

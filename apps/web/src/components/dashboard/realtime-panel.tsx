@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
-import { formatCount, pluralizeCount } from '@/dashboard/format-stats';
+import { formatCount, pluralize } from '@/format/format-numbers';
 
 const REFRESH_MS = 10_000;
 
@@ -70,7 +70,7 @@ export function RealtimePanel({
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {pluralizeCount(realtime.views, 'page view')}
+        {pluralize(realtime.views, 'page view')}
         {failed ? <span className="ml-2 text-amber-700">· could not refresh, retrying</span> : null}
       </p>
       {showDocuments ? (
@@ -91,7 +91,7 @@ export function RealtimePanel({
                   <span className="min-w-0 truncate text-slate-500">A deleted document</span>
                 )}
                 <span className="shrink-0 tabular-nums text-slate-700">
-                  {pluralizeCount(reading.sessions, 'reader')}
+                  {pluralize(reading.sessions, 'reader')}
                 </span>
               </li>
             ))}

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { callApi } from '@/lib/call-api';
+import { callApi } from '@/http/client';
 
 /** Deletes a document after the member confirms, then goes to its course. */
 export function DeleteDocumentButton({ documentId, title }: { documentId: number; title: string }) {

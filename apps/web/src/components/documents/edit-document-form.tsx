@@ -7,7 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '@/components/forms/form-error';
 import { TextareaField, TextField } from '@/components/forms/form-field';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
-import { callApi } from '@/lib/call-api';
+import { callApi } from '@/http/client';
 import { KindField } from './kind-field';
 
 export interface DocumentFormValues {

@@ -6,7 +6,7 @@ import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { FormError } from '@/components/forms/form-error';
 import { Field, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/format/format-numbers';
 import { KindField } from './kind-field';
 
 /** Languages offered for a document's text (ISO 639-1); OCR uses the model installed for it. */

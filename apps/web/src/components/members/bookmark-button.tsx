@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { callApi } from '@/lib/call-api';
+import { callApi } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 const BUTTON =

@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { callApi } from '@/lib/call-api';
-import { pluralize } from '@/lib/format';
+import { pluralize } from '@/format/format-numbers';
+import { callApi } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 interface FollowState {

@@ -5,7 +5,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { NAME_MAX_LENGTH } from '@/auth/account-field-limits';
 import { authClient } from '@/auth/auth-client';
 import { Field, TextField } from '@/components/forms/form-field';
-import { callApi } from '@/lib/call-api';
+import { callApi } from '@/http/client';
 import { FormMessage, PRIMARY_BUTTON } from './account-section';
 
 const AVATAR_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,11 +1,12 @@
 import { getViewer } from '@/auth/get-viewer';
 import { canCreateCourse } from '@/auth/permissions';
+import { coursePath } from '@/catalog/refs';
 import { createCourse } from '@/courses/create-course';
-import { AppError, errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { readJsonBody } from '@/lib/read-json-body';
-import { coursePath } from '@/lib/refs';
-import { getConfig, getDbNow } from '@/lib/server-context';
+import { AppError } from '@/errors/app-error';
+import { assertSameOrigin } from '@/http/assert-same-origin';
+import { errorResponse } from '@/http/error-response';
+import { readJsonBody } from '@/http/read-json-body';
+import { getConfig, getDbNow } from '@/server/server-context';
 
 // POST /api/courses – create a course (published, owned by the signed-in member)
 export async function POST(request: Request): Promise<Response> {

@@ -1,9 +1,11 @@
 import { getViewer } from '@/auth/get-viewer';
-import { readFormFile, readUploadForm } from '@/documents/read-upload-form';
+import { readUploadForm } from '@/documents/read-upload-form';
 import { uploadDocument } from '@/documents/upload-document';
-import { AppError, errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { getConfig, getDbNow } from '@/lib/server-context';
+import { AppError } from '@/errors/app-error';
+import { assertSameOrigin } from '@/http/assert-same-origin';
+import { errorResponse } from '@/http/error-response';
+import { readFormFile } from '@/http/read-form-file';
+import { getConfig, getDbNow } from '@/server/server-context';
 
 // POST /api/documents – upload a PDF to a course; the worker reads its text after the response
 export async function POST(request: Request): Promise<Response> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { errorHeaders } from '@/lib/app-error';
-import { reportDatabaseError } from '@/lib/database-health';
-import { getDb } from '@/lib/server-context';
+import { errorHeaders } from '@/http/error-response';
+import { reportDatabaseError } from '@/server/database-health';
+import { getDb } from '@/server/server-context';
 
 // GET /api/health – liveness plus a database round trip, for start-up and load balancers
 export async function GET(): Promise<Response> {

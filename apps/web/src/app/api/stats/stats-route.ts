@@ -1,7 +1,7 @@
 import { loadStatsForViewer, type StatsRequest } from '@/analytics/load-stats-for-viewer';
 import { getViewer } from '@/auth/get-viewer';
-import { errorResponse } from '@/lib/app-error';
-import { getDb } from '@/lib/server-context';
+import { errorResponse } from '@/http/error-response';
+import { getDb } from '@/server/server-context';
 
 /** The GET handler of /api/stats/courses/{id} and /api/stats/documents/{id}: never cached. */
 export function statsRoute(kind: StatsRequest['kind']) {

@@ -1,6 +1,6 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/auth/auth-instance';
-import { errorHeaders, toErrorBody } from '@/lib/app-error';
+import { errorHeaders, toErrorBody } from '@/http/error-response';
 
 // /api/auth/* – better-auth's documented HTTP API (sign-up, sign-in, sessions, reset…).
 export async function GET(request: Request): Promise<Response> {

@@ -1,12 +1,12 @@
 import { getViewer } from '@/auth/get-viewer';
+import { coursePath } from '@/catalog/refs';
 import { getEditableCourse } from '@/courses/get-editable-course';
 import { updateCourse } from '@/courses/update-course';
-import { errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { parseRouteId } from '@/lib/parse-route-id';
-import { readJsonBody } from '@/lib/read-json-body';
-import { coursePath } from '@/lib/refs';
-import { getConfig, getDbNow } from '@/lib/server-context';
+import { assertSameOrigin } from '@/http/assert-same-origin';
+import { errorResponse } from '@/http/error-response';
+import { parseRouteId } from '@/http/parse-route-id';
+import { readJsonBody } from '@/http/read-json-body';
+import { getConfig, getDbNow } from '@/server/server-context';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -3,10 +3,10 @@ import { deleteDocument } from '@/documents/delete-document';
 import { getEditableDocument } from '@/documents/get-editable-document';
 import { parseDocumentId } from '@/documents/parse-document-id';
 import { updateDocument } from '@/documents/update-document';
-import { errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { readJsonBody } from '@/lib/read-json-body';
-import { getConfig, getDbNow } from '@/lib/server-context';
+import { assertSameOrigin } from '@/http/assert-same-origin';
+import { errorResponse } from '@/http/error-response';
+import { readJsonBody } from '@/http/read-json-body';
+import { getConfig, getDbNow } from '@/server/server-context';
 
 type Context = { params: Promise<{ id: string }> };
 

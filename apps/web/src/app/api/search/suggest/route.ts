@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { AppError, errorResponse } from '@/lib/app-error';
-import { getDb } from '@/lib/server-context';
+import { AppError } from '@/errors/app-error';
+import { errorResponse } from '@/http/error-response';
 import { MAX_QUERY_LENGTH } from '@/search/parse-search-query';
 import { suggestTitles } from '@/search/suggest-titles';
+import { getDb } from '@/server/server-context';
 
 const SuggestQuery = z.object({
   q: z

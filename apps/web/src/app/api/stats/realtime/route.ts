@@ -1,7 +1,7 @@
 import { getViewer } from '@/auth/get-viewer';
 import { loadRealtimeForViewer } from '@/dashboard/load-realtime-for-viewer';
-import { errorResponse } from '@/lib/app-error';
-import { getDb } from '@/lib/server-context';
+import { errorResponse } from '@/http/error-response';
+import { getDb } from '@/server/server-context';
 
 // GET /api/stats/realtime?course|document&include_bots – sessions of the last five minutes, for the dashboard
 export async function GET(request: Request): Promise<Response> {

@@ -1,7 +1,7 @@
 import { getAuth } from '@/auth/auth-instance';
 import { submitAuthForm } from '@/auth/submit-auth-form';
-import { errorResponse } from '@/lib/app-error';
-import { getConfig } from '@/lib/server-context';
+import { errorResponse } from '@/http/error-response';
+import { getConfig } from '@/server/server-context';
 
 // POST /api/auth/form/{sign-in|sign-up} – the sign-in and sign-up forms without JavaScript.
 export async function POST(

@@ -1,12 +1,12 @@
 import { getViewer } from '@/auth/get-viewer';
 import { getEditableCourse } from '@/courses/get-editable-course';
 import { uploadCourseCover } from '@/courses/upload-course-cover';
-import { errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { coverImageUrl } from '@/lib/media-urls';
-import { parseRouteId } from '@/lib/parse-route-id';
-import { readFormFile } from '@/lib/read-form-file';
-import { getConfig, getDbNow } from '@/lib/server-context';
+import { assertSameOrigin } from '@/http/assert-same-origin';
+import { errorResponse } from '@/http/error-response';
+import { parseRouteId } from '@/http/parse-route-id';
+import { coverImageUrl } from '@/media/media-urls';
+import { readImageUpload } from '@/media/read-image-upload';
+import { getConfig, getDbNow } from '@/server/server-context';
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -20,7 +20,7 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
     const viewer = await getViewer();
     // Permission before the body: a stranger's upload is answered without reading it.
     await getEditableCourse(db, viewer, courseId);
-    const file = await readFormFile(request, 'cover');
+    const file = await readImageUpload(request, 'cover');
     const { coverAssetId } = await uploadCourseCover(db, config.mediaApi, viewer, {
       courseId,
       file,

@@ -1,4 +1,4 @@
-import { toggleRoute } from '@/lib/toggle-route';
+import { toggleRoute } from '@/http/toggle-route';
 import { followCourse } from '@/members/follow-course';
 import { unfollowCourse } from '@/members/unfollow-course';
 

@@ -1,4 +1,4 @@
-import { toggleRoute } from '@/lib/toggle-route';
+import { toggleRoute } from '@/http/toggle-route';
 import { bookmarkDocument } from '@/members/bookmark-document';
 import { removeBookmark } from '@/members/remove-bookmark';
 

@@ -1,8 +1,8 @@
 import { getViewer } from '@/auth/get-viewer';
 import { getDocumentStatus } from '@/documents/get-document-status';
 import { parseDocumentId } from '@/documents/parse-document-id';
-import { errorResponse } from '@/lib/app-error';
-import { getDbNow } from '@/lib/server-context';
+import { errorResponse } from '@/http/error-response';
+import { getDbNow } from '@/server/server-context';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,8 @@
 import { getDocumentPageText } from '@/catalog/get-document-page-text';
 import { parseDocumentId } from '@/documents/parse-document-id';
-import { AppError, errorResponse } from '@/lib/app-error';
-import { getDbNow } from '@/lib/server-context';
+import { AppError } from '@/errors/app-error';
+import { errorResponse } from '@/http/error-response';
+import { getDbNow } from '@/server/server-context';
 
 type Context = { params: Promise<{ id: string; page: string }> };
 

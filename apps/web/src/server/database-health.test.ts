@@ -1,7 +1,7 @@
 import { createDb } from '@coursepack/db/client';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from './app-error';
+import { AppError } from '@/errors/app-error';
 import {
   isDatabaseDown,
   isDatabaseUnreachable,

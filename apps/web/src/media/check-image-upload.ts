@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from './app-error';
-import { formatBytes } from './format';
+import { AppError } from '@/errors/app-error';
+import { formatBytes } from '@/format/format-numbers';
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The media service's default source limit; refusing here gives the member a better message. */

@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import { getViewer } from '@/auth/get-viewer';
 import { safeNextPath } from '@/auth/safe-next-path';
 import type { Viewer } from '@/auth/viewer';
-import { AppError, errorResponse } from './app-error';
-import { assertSameOrigin } from './assert-same-origin';
-import { parseRouteId } from './parse-route-id';
-import { readLimitedForm, SMALL_BODY_LIMIT } from './read-limited-body';
-import { getConfig, getDbNow } from './server-context';
+import { AppError } from '@/errors/app-error';
+import { assertSameOrigin } from '@/http/assert-same-origin';
+import { errorResponse } from '@/http/error-response';
+import { parseRouteId } from '@/http/parse-route-id';
+import { readLimitedForm, SMALL_BODY_LIMIT } from '@/http/read-limited-body';
+import { getConfig, getDbNow } from '@/server/server-context';
 
 type Context = { params: Promise<{ id: string }> };
 type Change<State> = (db: Kysely<Database>, viewer: Viewer | null, id: number) => Promise<State>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './app-error';
-import { assertSameOrigin } from './assert-same-origin';
+import { AppError } from '@/errors/app-error';
+import { assertSameOrigin } from '@/http/assert-same-origin';
 
 const SITE = 'https://coursepack.example';
 

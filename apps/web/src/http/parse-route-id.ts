@@ -1,5 +1,5 @@
-import { AppError } from './app-error';
-import { MAX_ROW_ID } from './refs';
+import { MAX_ROW_ID } from '@/catalog/refs';
+import { AppError } from '@/errors/app-error';
 
 /** The `[id]` of an API route: a positive 32-bit integer, or a 404 naming what was asked for. */
 export function parseRouteId(value: string, noun: 'course' | 'document'): number {

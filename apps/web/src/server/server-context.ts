@@ -3,8 +3,8 @@ import { createDb } from '@coursepack/db/client';
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { connection } from 'next/server';
-import { reportDatabaseError, setDatabaseProbe } from './database-health';
-import { parseWebConfig, type WebConfig } from './web-config';
+import { parseWebConfig, type WebConfig } from '@/lib/web-config';
+import { reportDatabaseError, setDatabaseProbe } from '@/server/database-health';
 
 interface ServerContext {
   config: WebConfig;

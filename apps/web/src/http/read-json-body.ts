@@ -1,5 +1,5 @@
-import { AppError } from './app-error';
-import { readLimitedBody, SMALL_BODY_LIMIT } from './read-limited-body';
+import { AppError } from '@/errors/app-error';
+import { readLimitedBody, SMALL_BODY_LIMIT } from '@/http/read-limited-body';
 
 /** The body as a JSON value, at most 64 KB of it (a 413 past that), or a 400 saying what to send. */
 export async function readJsonBody(request: Request): Promise<unknown> {

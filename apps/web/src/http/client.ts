@@ -1,4 +1,4 @@
-import type { ErrorBody } from './app-error';
+import type { ErrorBody } from '@/http/error-response';
 
 export type ApiResult<T> =
   | { ok: true; data: T }

@@ -1,4 +1,4 @@
-import { AppError } from './app-error';
+import { AppError } from '@/errors/app-error';
 
 /**
  * Refuses a cookie-authenticated mutation sent from another site (CSRF). better-auth's cookies

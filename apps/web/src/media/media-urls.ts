@@ -4,8 +4,8 @@ import {
   buildOriginalUrl,
   DOCUMENT_THUMBNAIL,
 } from '@coursepack/images/build-media-url';
-import { isAvatarAsset, isExternalAvatar } from './avatar-image';
-import { getConfig } from './server-context';
+import { isAvatarAsset, isExternalAvatar } from '@/members/avatar-image';
+import { getConfig } from '@/server/server-context';
 
 function delivery() {
   const { mediaBaseUrl, mediaCloudName } = getConfig();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBytes,
   formatCount,
-  formatDayRange,
   formatDepth,
   formatDuration,
   formatShare,
-  pluralizeCount,
-} from './format-stats';
+  pluralize,
+} from './format-numbers';
 
 describe('formatDuration', () => {
   it('writes the two largest units, rounded to the second', () => {
@@ -38,16 +38,16 @@ describe('figures', () => {
     expect(formatDepth(87.5)).toBe('88%');
   });
 
-  it('writes a range of days without repeating the year', () => {
-    expect(formatDayRange('2026-03-09', '2026-03-15')).toBe('9 Mar – 15 Mar 2026');
-    expect(formatDayRange('2025-12-30', '2026-01-05')).toBe('30 Dec 2025 – 5 Jan 2026');
-    expect(formatDayRange('2026-03-09', '2026-03-09')).toBe('9 Mar 2026');
+  it('writes sizes in the unit that keeps them short, as limits are set', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(64 * 1024)).toBe('64 KB');
+    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
   });
 });
 
-describe('pluralizeCount', () => {
+describe('pluralize', () => {
   it('groups thousands and picks the singular for one', () => {
-    expect(pluralizeCount(1, 'reader')).toBe('1 reader');
-    expect(pluralizeCount(1204, 'reader')).toBe('1,204 readers');
+    expect(pluralize(1, 'reader')).toBe('1 reader');
+    expect(pluralize(1204, 'reader')).toBe('1,204 readers');
   });
 });

@@ -1,5 +1,5 @@
-import { AppError } from './app-error';
-import { formatBytes } from './format';
+import { AppError } from '@/errors/app-error';
+import { formatBytes } from '@/format/format-numbers';
 
 /** JSON bodies are a handful of fields; anything near this size is not a form someone filled in. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
