@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coursePath, documentPath, parseRef, slugify } from './refs';
+import { coursePath, documentPath, parseRef, readRef, slugify } from './refs';
 
 describe('parseRef', () => {
   it('reads the id and slug of an id-slug reference', () => {
@@ -23,6 +23,21 @@ describe('parseRef', () => {
     '1.5-fraction',
   ])('rejects %j', (ref) => {
     expect(parseRef(ref)).toBeUndefined();
+  });
+});
+
+describe('readRef', () => {
+  it('tells an id the database cannot hold from one that is malformed', () => {
+    expect(readRef('2147483647-last')).toEqual({ id: 2_147_483_647, slug: 'last' });
+    for (const ref of ['2147483648', '99999999999-slug', '9'.repeat(400)]) {
+      expect(readRef(ref)).toBe('out-of-range');
+    }
+    for (const ref of ['-1', '1e3', '0', '12_x', '%E0%A4%A'])
+      expect(readRef(ref)).toBe('malformed');
+  });
+
+  it('never throws on a page ref that does not decode', () => {
+    expect(parseRef('%E0%A4%A')).toBeUndefined();
   });
 });
 

@@ -12,14 +12,42 @@ export interface ParsedRef {
 /** Course and document ids are PostgreSQL integers: a larger number names nothing. */
 export const MAX_ROW_ID = 2_147_483_647;
 
-const REF_PATTERN = /^([1-9]\d{0,9})(?:-([a-z0-9-]*))?$/;
+// An id in decimal without a leading zero, then optionally `-` and the slug (which may be stale).
+const REF_PATTERN = /^([1-9]\d*)(?:-([a-z0-9-]*))?$/;
 
+/**
+ * The one rule for an id in a URL (a page's `[courseRef]`, an API route's `[id]`, a stats
+ * parameter): a positive integer, optionally followed by `-slug`. Well-formed but beyond
+ * PostgreSQL's integers, it is `out-of-range`: it names nothing, and never reaches a query.
+ */
+export function readRef(text: string): ParsedRef | 'malformed' | 'out-of-range' {
+  const match = REF_PATTERN.exec(text);
+  if (!match?.[1]) return 'malformed';
+  // Compared as text first: Number() of a 400-digit id is Infinity, and of 17 digits inexact.
+  if (match[1].length > String(MAX_ROW_ID).length || Number(match[1]) > MAX_ROW_ID) {
+    return 'out-of-range';
+  }
+  return { id: Number(match[1]), slug: match[2] ?? '' };
+}
+
+/**
+ * What every route answers, as a 404, for an id beyond PostgreSQL's integers (and the product
+ * routes for any id they cannot read): it names nothing.
+ */
+export function noSuchIdMessage(noun: 'course' | 'document', text: string): string {
+  return `There is no ${noun} "${text}".`;
+}
+
+/** A page's `[ref]` segment as the router hands it (percent-encoded), or undefined. */
 export function parseRef(ref: string): ParsedRef | undefined {
-  const match = REF_PATTERN.exec(decodeURIComponent(ref));
-  if (!match?.[1]) return undefined;
-  const id = Number(match[1]);
-  if (!Number.isSafeInteger(id) || id > MAX_ROW_ID) return undefined;
-  return { id, slug: match[2] ?? '' };
+  let text: string;
+  try {
+    text = decodeURIComponent(ref);
+  } catch {
+    return undefined;
+  }
+  const parsed = readRef(text);
+  return typeof parsed === 'string' ? undefined : parsed;
 }
 
 export function coursePath(course: { id: number; slug: string }): string {

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { callApi } from '@/http/client';
+import { bookmarkContracts } from '@/app/api/documents/[id]/bookmark/contract';
+import { callRoute } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 const BUTTON =
@@ -45,8 +46,8 @@ export function BookmarkButton({
     const next = !bookmarked;
     setError(null);
     setBookmarked(next);
-    const result = await callApi<{ bookmarked: boolean }>(`/api/documents/${documentId}/bookmark`, {
-      method: next ? 'PUT' : 'DELETE',
+    const result = await callRoute(next ? bookmarkContracts.PUT : bookmarkContracts.DELETE, {
+      params: { id: documentId },
     });
     if (!result.ok) {
       setBookmarked(!next);

@@ -2,8 +2,9 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
+import { followContracts } from '@/app/api/courses/[id]/follow/contract';
 import { pluralize } from '@/format/format-numbers';
-import { callApi } from '@/http/client';
+import { callRoute } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 interface FollowState {
@@ -60,8 +61,8 @@ export function FollowButton({
     const following = !previous.following;
     setError(null);
     setState({ following, followers: previous.followers + (following ? 1 : -1) });
-    const result = await callApi<FollowState>(`/api/courses/${courseId}/follow`, {
-      method: following ? 'PUT' : 'DELETE',
+    const result = await callRoute(following ? followContracts.PUT : followContracts.DELETE, {
+      params: { id: courseId },
     });
     if (!result.ok) {
       setState(previous);
