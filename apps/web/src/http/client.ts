@@ -5,12 +5,15 @@ export type ApiResult<T> =
   | { ok: true; data: T }
   | { ok: false; status: number; message: string; fields: Record<string, string> };
 
-/** What a call to this route needs: its path segments, query and body, typed by its contract. */
+/**
+ * What a call to this route needs: its path segments, query and body, typed by its contract;
+ * `signal` cancels it, `cache` is fetch's (pollers say `no-store`).
+ */
 export type CallInput<Contract extends RouteContract> = (Contract['params'] extends object
   ? { params: ParamsInput<Contract> }
   : { params?: never }) &
   (Contract['query'] extends object ? { query?: QueryInput<Contract> } : { query?: never }) &
-  BodyInput<Contract>;
+  BodyInput<Contract> & { signal?: AbortSignal; cache?: RequestCache };
 
 /**
  * Calls one of our API routes from the browser, by its contract (the route's `contract.ts`), and
@@ -25,10 +28,13 @@ export async function callRoute<const Contract extends RouteContract>(
   try {
     response = await fetch(urlOf(contract, input as SentInput), {
       method: contract.method,
+      signal: input.signal,
+      cache: input.cache,
       headers: input.json === undefined ? undefined : { 'content-type': 'application/json' },
       body: input.form ?? (input.json === undefined ? undefined : JSON.stringify(input.json)),
     });
   } catch {
+    // Offline, or cancelled by `signal`.
     return {
       ok: false,
       status: 0,

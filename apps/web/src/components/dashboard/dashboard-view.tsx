@@ -19,7 +19,7 @@ import { DashboardControls } from './dashboard-controls';
 import { DepthFunnelChart } from './depth-funnel';
 import { KpiCards } from './kpi-cards';
 import { PageAttentionChart } from './page-attention-chart';
-import { RealtimePanel } from './realtime-panel';
+import { RealtimePanel, type RealtimeQuery } from './realtime-panel';
 import { RollupsFreshness } from './rollups-freshness';
 import { SortableTable, type TableColumn } from './sortable-table';
 import { Tabs } from './tabs';
@@ -104,9 +104,9 @@ export function DashboardView({
         <DashboardCard id="realtime" title="Right now" description="Refreshes every 10 seconds.">
           {/* Keyed by what it asks for, so counting bots starts from the server's new figures. */}
           <RealtimePanel
-            key={realtimeEndpoint(view, query.includeBots)}
+            key={JSON.stringify(realtimeQuery(view, query.includeBots))}
             initial={data.realtime}
-            endpoint={realtimeEndpoint(view, query.includeBots)}
+            query={realtimeQuery(view, query.includeBots)}
             showDocuments={view.kind !== 'document'}
           />
         </DashboardCard>
@@ -360,13 +360,12 @@ function DashboardHeader({
   );
 }
 
-function realtimeEndpoint(view: View, includeBots: boolean): string {
-  const params = new URLSearchParams();
-  if (view.kind === 'course') params.set('course', String(view.course.id));
-  if (view.kind === 'document') params.set('document', String(view.document.id));
-  if (includeBots) params.set('include_bots', 'true');
-  const search = params.toString();
-  return search ? `/api/stats/realtime?${search}` : '/api/stats/realtime';
+function realtimeQuery(view: View, includeBots: boolean): RealtimeQuery {
+  return {
+    course: view.kind === 'course' ? String(view.course.id) : undefined,
+    document: view.kind === 'document' ? String(view.document.id) : undefined,
+    include_bots: includeBots ? 'true' : undefined,
+  };
 }
 
 function capitalize(rows: BreakdownRow[]): BreakdownRow[] {

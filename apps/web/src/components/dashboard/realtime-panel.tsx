@@ -3,22 +3,28 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
+import { realtimeContract } from '@/app/api/stats/realtime/contract';
 import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
 import { formatCount, pluralize } from '@/format/format-numbers';
+import { callRoute } from '@/http/client';
+import type { QueryInput } from '@/http/contract';
+
+/** What the panel asks /api/stats/realtime for: a course, a document or the overview. */
+export type RealtimeQuery = QueryInput<typeof realtimeContract>;
 
 const REFRESH_MS = 10_000;
 
 /**
  * Who is reading right now (sessions of the last five minutes), refreshed every ten seconds
- * from `endpoint` while the tab is visible; the server's figures are shown first.
+ * by `query` while the tab is visible; the server's figures are shown first.
  */
 export function RealtimePanel({
   initial,
-  endpoint,
+  query,
   showDocuments,
 }: {
   initial: RealtimeSessions;
-  endpoint: string;
+  query: RealtimeQuery;
   showDocuments: boolean;
 }) {
   const [realtime, setRealtime] = useState(initial);
@@ -28,17 +34,10 @@ export function RealtimePanel({
     let cancelled = false;
     async function refresh() {
       if (document.visibilityState === 'hidden') return;
-      try {
-        const response = await fetch(endpoint, { cache: 'no-store' });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const next = (await response.json()) as RealtimeSessions;
-        if (!cancelled) {
-          setRealtime(next);
-          setFailed(false);
-        }
-      } catch {
-        if (!cancelled) setFailed(true);
-      }
+      const answer = await callRoute(realtimeContract, { query, cache: 'no-store' });
+      if (cancelled) return;
+      if (answer.ok) setRealtime(answer.data);
+      setFailed(!answer.ok);
     }
     const timer = window.setInterval(refresh, REFRESH_MS);
     document.addEventListener('visibilitychange', refresh);
@@ -47,7 +46,7 @@ export function RealtimePanel({
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };
-  }, [endpoint]);
+  }, [query]);
 
   return (
     <div>
