@@ -213,31 +213,32 @@ beforeEach(() => {
   state.touched = [];
 });
 
+/** The one answer to an id that names nothing the route could hold. */
+async function expectNoSuch(route: IdRoute, id: string, response: Response): Promise<void> {
+  expect(response.status).toBe(404);
+  expect(await response.json()).toEqual({
+    error: { code: 'not_found', message: `There is no ${route.noun} "${id}".` },
+  });
+}
+
 describe.each(ROUTES)('$name', (route) => {
   it.each(OUT_OF_RANGE)(
-    'answers 404 to the out-of-range id %j without using the database',
+    'answers 404 to the out-of-range id %j without the database',
     async (id) => {
       const response = await answer(route, id);
       expect(state.touched).toEqual([]);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({
-        error: { code: 'not_found', message: `There is no ${route.noun} "${id}".` },
-      });
+      await expectNoSuch(route, id, response);
     },
   );
 
-  it.each(MALFORMED)('answers the malformed id %j without using the database', async (id) => {
+  it.each(MALFORMED)('answers the malformed id %j without the database', async (id) => {
     const response = await answer(route, id);
     expect(state.touched).toEqual([]);
-    const body = await response.json();
     if (route.malformed === 404) {
-      expect(response.status).toBe(404);
-      expect(body).toEqual({
-        error: { code: 'not_found', message: `There is no ${route.noun} "${id}".` },
-      });
+      await expectNoSuch(route, id, response);
     } else {
       expect(response.status).toBe(route.malformed.status);
-      expect(body.error).toMatchObject({
+      expect((await response.json()).error).toMatchObject({
         code: 'bad_request',
         parameter: route.malformed.parameter,
       });
