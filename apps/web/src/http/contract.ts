@@ -24,7 +24,11 @@ export interface RouteContract {
    * its own limit.
    */
   body?: { json: z.ZodType } | { form: true };
-  /** The JSON answer on success; a handler may answer a `Response` of its own instead. */
+  /**
+   * The JSON answer on success; a handler may answer a `Response` of its own instead. Checked
+   * when compiling (the handler must return it), not at run time; `z.custom<DomainType>()` names
+   * a domain type too large to restate.
+   */
   response?: z.ZodType;
   /** The status of a JSON answer (200 unless said). */
   status?: number;
