@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { bookmarkContracts } from '@/app/api/documents/[id]/bookmark/contract';
-import { callRoute } from '@/http/client';
+import { callRoute, urlOf } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 const BUTTON =
@@ -59,7 +59,11 @@ export function BookmarkButton({
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <form method="post" action={`/api/documents/${documentId}/bookmark`} onSubmit={onSubmit}>
+      <form
+        method="post"
+        action={urlOf(bookmarkContracts.POST, { params: { id: documentId } })}
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="intent" value={bookmarked ? 'off' : 'on'} />
         <input type="hidden" name="next" value={returnTo} />
         <button

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { followContracts } from '@/app/api/courses/[id]/follow/contract';
 import { pluralize } from '@/format/format-numbers';
-import { callRoute } from '@/http/client';
+import { callRoute, urlOf } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 interface FollowState {
@@ -75,7 +75,11 @@ export function FollowButton({
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <form method="post" action={`/api/courses/${courseId}/follow`} onSubmit={onSubmit}>
+      <form
+        method="post"
+        action={urlOf(followContracts.POST, { params: { id: courseId } })}
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="intent" value={state.following ? 'off' : 'on'} />
         <input type="hidden" name="next" value={returnTo} />
         <button
