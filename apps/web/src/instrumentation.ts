@@ -1,4 +1,4 @@
-import { reportDatabaseError } from './lib/database-health';
+import { reportDatabaseError } from '@/server/database-health';
 
 /**
  * Every server error of a page or route: one that says the database is unreachable raises the

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { isDatabaseDown, RETRY_AFTER_SECONDS } from './lib/database-health';
+import { isDatabaseDown, RETRY_AFTER_SECONDS } from '@/server/database-health';
 
 /**
  * Pages while PostgreSQL is unreachable: a 503 that says so, with Retry-After, instead of the

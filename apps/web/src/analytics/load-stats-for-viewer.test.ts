@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { loadStatsForViewer, type StatsRequest } from './load-stats-for-viewer';
 
 let testDb: TestDatabase;

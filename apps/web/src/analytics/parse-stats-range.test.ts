@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { parseStatsRange } from './parse-stats-range';
 
 const now = new Date('2026-05-20T15:30:00Z');

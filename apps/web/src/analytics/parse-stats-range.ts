@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import type { StatsRange } from './stats-range';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

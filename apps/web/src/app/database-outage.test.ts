@@ -5,7 +5,7 @@ import {
 } from '@coursepack/db/testing/stoppable-database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { PROBE_INTERVAL_MS } from '@/lib/database-health';
+import { PROBE_INTERVAL_MS } from '@/server/database-health';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { getConfig } from '@/lib/server-context';
+import { getConfig } from '@/server/server-context';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

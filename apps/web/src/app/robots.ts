@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
-import { getConfig } from '@/lib/server-context';
+import { getConfig } from '@/server/server-context';
 
 export default async function robots(): Promise<MetadataRoute.Robots> {
   await connection();

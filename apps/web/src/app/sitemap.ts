@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { listSitemapEntries } from '@/catalog/list-sitemap-entries';
-import { coursePath, documentPath } from '@/lib/refs';
-import { getConfig, getDb } from '@/lib/server-context';
+import { coursePath, documentPath } from '@/catalog/refs';
+import { getConfig, getDb } from '@/server/server-context';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const entries = await listSitemapEntries(await getDb());

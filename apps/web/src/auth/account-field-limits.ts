@@ -1,5 +1,5 @@
-import { formatBytes } from '@/lib/format';
-import type { BodyLimit } from '@/lib/read-limited-body';
+import { formatBytes } from '@/format/format-numbers';
+import type { BodyLimit } from '@/http/read-limited-body';
 
 /**
  * Longest values a member may give for their account, shared by the server's checks

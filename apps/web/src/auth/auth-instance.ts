@@ -1,7 +1,7 @@
 import 'server-only';
-import { getConfig, getDbNow } from '@/lib/server-context';
 import { queuedMailer } from '@/mail/mailer';
 import { deleteMemberContent } from '@/members/delete-member-content';
+import { getConfig, getDbNow } from '@/server/server-context';
 import { type Auth, createAuth } from './create-auth';
 
 const globalForAuth = globalThis as typeof globalThis & { coursepackAuth?: Auth };

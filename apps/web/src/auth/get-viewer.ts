@@ -2,7 +2,7 @@ import 'server-only';
 import { USER_ROLES, type UserRole } from '@coursepack/db/schema';
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { getAuth } from './auth-instance';
 import type { Viewer } from './viewer';
 

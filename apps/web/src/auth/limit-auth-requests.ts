@@ -3,8 +3,8 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AppError } from '@/lib/app-error';
-import { readLimitedBody } from '@/lib/read-limited-body';
+import { AppError } from '@/errors/app-error';
+import { readLimitedBody } from '@/http/read-limited-body';
 import { consumeLimit, type LimitRule, peekLimit } from '@/limits/consume-limit';
 import { describeWait, RATE_LIMITS } from '@/limits/rate-limits';
 import {

@@ -1,5 +1,5 @@
-import { AppError } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
+import { AppError } from '@/errors/app-error';
+import { assertSameOrigin } from '@/http/assert-same-origin';
 import { SESSION_COOKIE_NAME } from './create-auth';
 import { readBoundedBody } from './limit-auth-requests';
 import { safeNextPath } from './safe-next-path';

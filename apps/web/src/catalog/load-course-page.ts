@@ -1,8 +1,8 @@
 import 'server-only';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
-import { coursePath, parseRef } from '@/lib/refs';
-import { getDb } from '@/lib/server-context';
+import { coursePath, parseRef } from '@/catalog/refs';
+import { getDb } from '@/server/server-context';
 import { getCourse } from './get-course';
 
 /**

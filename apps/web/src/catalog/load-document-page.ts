@@ -1,8 +1,8 @@
 import 'server-only';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
-import { documentPath, parseRef } from '@/lib/refs';
-import { getDb } from '@/lib/server-context';
+import { documentPath, parseRef } from '@/catalog/refs';
+import { getDb } from '@/server/server-context';
 import { getDocument } from './get-document';
 
 /** Resolves `/documents/{id}-{slug}` like loadCourseForRef. */

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { CourseSummary } from '@/catalog/course-summary';
-import { pluralize, truncate } from '@/lib/format';
-import { coursePath } from '@/lib/refs';
+import { coursePath } from '@/catalog/refs';
+import { pluralize } from '@/format/format-numbers';
+import { truncate } from '@/format/format-text';
 import { CourseCover } from './course-cover';
 
 export function CourseCard({

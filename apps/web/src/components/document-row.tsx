@@ -1,9 +1,10 @@
 import { MediaImage } from '@coursepack/images/media-image';
 import Link from 'next/link';
 import type { DocumentSummary } from '@/catalog/document-summary';
-import { formatDate, pluralize } from '@/lib/format';
-import { documentThumbnailUrl } from '@/lib/media-urls';
-import { coursePath, documentPath } from '@/lib/refs';
+import { coursePath, documentPath } from '@/catalog/refs';
+import { formatDate } from '@/format/format-dates';
+import { pluralize } from '@/format/format-numbers';
+import { documentThumbnailUrl } from '@/media/media-urls';
 import { KindBadge } from './kind-badge';
 
 export function DocumentRow({

@@ -1,5 +1,5 @@
 import type { DocumentKind } from '@coursepack/db/schema';
-import { KIND_LABELS } from '@/lib/format';
+import { KIND_LABELS } from '@/documents/kind-labels';
 
 const KIND_STYLES: Record<DocumentKind, string> = {
   notes: 'bg-sky-100 text-sky-900',

@@ -2,7 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { TitleSuggestion, TitleSuggestions } from '@/search/suggest-titles';
+import { suggestContract } from '@/app/api/search/suggest/contract';
+import { callRoute } from '@/http/client';
+import type { TitleSuggestion } from '@/search/suggest-titles';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 /** Wait for a pause in typing before asking, so a burst of keys costs one request. */
@@ -55,18 +57,15 @@ export function SearchBox({
       // Only the latest text's answer may show: earlier requests are cancelled.
       const controller = new AbortController();
       request.current = controller;
-      try {
-        const response = await fetch(`/api/search/suggest?q=${encodeURIComponent(text)}`, {
-          signal: controller.signal,
-        });
-        if (!response.ok) return;
-        const body = (await response.json()) as TitleSuggestions;
-        setSuggestions(body.suggestions);
-        setActive(-1);
-        setOpen(body.suggestions.length > 0);
-      } catch {
-        // Aborted or offline: the form still submits to the search page.
-      }
+      // Aborted or offline: the form still submits to the search page.
+      const answer = await callRoute(suggestContract, {
+        query: { q: text },
+        signal: controller.signal,
+      });
+      if (!answer.ok) return;
+      setSuggestions(answer.data.suggestions);
+      setActive(-1);
+      setOpen(answer.data.suggestions.length > 0);
     }, DEBOUNCE_MS);
   }
 

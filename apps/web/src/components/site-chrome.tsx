@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
-import { getConfig } from '@/lib/server-context';
+import { getConfig } from '@/server/server-context';
 import { trackingBase } from '@/tracking/tracked-app';
 import { TrackingProvider } from '@/tracking/tracking-context';
 

@@ -1,6 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { pageTextContract } from '@/app/api/documents/[id]/pages/[page]/text/contract';
+import { urlOf } from '@/http/client';
 
 export type PageText =
   | { state: 'loading' }
@@ -25,7 +27,10 @@ export function usePageText(
   useEffect(() => {
     if (!needed) return;
     const controller = new AbortController();
-    fetch(`/api/documents/${documentId}/pages/${page}/text`, { signal: controller.signal })
+    // Plain text, not JSON: the URL comes from the route's contract, the reading is fetch's.
+    fetch(urlOf(pageTextContract, { params: { id: documentId, page } }), {
+      signal: controller.signal,
+    })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         setText({ state: 'loaded', text: await response.text() });

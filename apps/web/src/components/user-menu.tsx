@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { countOwnedCourses } from '@/auth/count-owned-courses';
 import { getViewer } from '@/auth/get-viewer';
 import { canOpenDashboard } from '@/auth/permissions';
-import { avatarUrl } from '@/lib/media-urls';
-import { getDb } from '@/lib/server-context';
+import { avatarUrl } from '@/media/media-urls';
+import { getDb } from '@/server/server-context';
 import { SignOutButton } from './sign-out-button';
 
 const ITEM =

@@ -2,7 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { canEditCourse, canViewCourse } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 
 /** A course as its edit form shows it, drafts included. */
 export interface EditableCourse {

@@ -1,8 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { AppError } from '@/lib/app-error';
-import { type FieldErrors, fieldErrorsOf } from '@/lib/parse-or-throw';
+import { AppError } from '@/errors/app-error';
+import { type FieldErrors, fieldErrorsOf } from '@/errors/parse-or-throw';
 
 async function findId(
   db: Kysely<Database>,

@@ -1,7 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { slugify } from '@/lib/refs';
+import { slugify } from '@/catalog/refs';
 import { courseChangesSchema } from './course-input';
 import { getEditableCourse } from './get-editable-course';
 import { parseCourseFields } from './parse-course-fields';

@@ -4,8 +4,8 @@ import { type MediaApiCredentials, uploadAsset } from '@coursepack/images/upload
 import { enqueue } from '@coursepack/jobs/enqueue';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
-import { checkImageUpload } from '@/lib/check-image-upload';
+import { AppError } from '@/errors/app-error';
+import { checkImageUpload } from '@/media/check-image-upload';
 import { getEditableCourse } from './get-editable-course';
 
 /**

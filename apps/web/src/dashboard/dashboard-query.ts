@@ -1,7 +1,7 @@
 import { DEFAULT_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
 import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
-import { AppError } from '@/lib/app-error';
-import { single } from '@/lib/search-params';
+import { AppError } from '@/errors/app-error';
+import { single } from '@/http/search-params';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

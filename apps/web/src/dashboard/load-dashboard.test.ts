@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { loadDashboard } from './load-dashboard';
 import { loadRealtimeForViewer } from './load-realtime-for-viewer';

@@ -2,11 +2,10 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { noSuchIdMessage, readRef } from '@/catalog/refs';
+import { AppError } from '@/errors/app-error';
 import { requireDashboardView } from './require-dashboard-view';
 import type { DashboardTarget } from './resolve-dashboard-access';
-
-const ID = /^[1-9]\d*$/;
 
 /**
  * Everything behind `GET /api/stats/realtime` after reading the session: the viewer's overview
@@ -24,6 +23,8 @@ export async function loadRealtimeForViewer(
   if (!viewer) throw new AppError('unauthorized', 'Sign in to see statistics.');
   const target = parseTarget(params);
   const includeBots = parseIncludeBots(params);
+  // Answered after the parameters are read, in the stats API's order.
+  if (target instanceof AppError) throw target;
   const view = await requireDashboardView(db, viewer, target);
   return getRealtimeSessions(db, view.scope, { includeBots, now });
 }
@@ -37,7 +38,8 @@ function parseIncludeBots(params: URLSearchParams): boolean {
   });
 }
 
-function parseTarget(params: URLSearchParams): DashboardTarget {
+/** The target, or the 404 of an id beyond the database's ones, to answer once all is read. */
+function parseTarget(params: URLSearchParams): DashboardTarget | AppError {
   const course = params.get('course');
   const document = params.get('document');
   if (course !== null && document !== null) {
@@ -45,17 +47,18 @@ function parseTarget(params: URLSearchParams): DashboardTarget {
       parameter: 'document',
     });
   }
-  for (const [parameter, value] of [
-    ['course', course],
-    ['document', document],
-  ] as const) {
-    if (value !== null && !ID.test(value)) {
-      throw new AppError('bad_request', `\`${parameter}\` must be a positive integer`, {
-        parameter,
-      });
-    }
+  const [parameter, value] =
+    course !== null ? (['course', course] as const) : (['document', document] as const);
+  if (value === null) return { kind: 'overview' };
+  // readRef's rule, as everywhere: `12` or `12-slug`.
+  const ref = readRef(value);
+  if (ref === 'malformed') {
+    throw new AppError('bad_request', `\`${parameter}\` must be a positive integer`, {
+      parameter,
+    });
   }
-  if (course !== null) return { kind: 'course', courseId: Number(course) };
-  if (document !== null) return { kind: 'document', documentId: Number(document) };
-  return { kind: 'overview' };
+  if (ref === 'out-of-range') return new AppError('not_found', noSuchIdMessage(parameter, value));
+  return parameter === 'course'
+    ? { kind: 'course', courseId: ref.id }
+    : { kind: 'document', documentId: ref.id };
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import {
   type DashboardTarget,
   type DashboardView,

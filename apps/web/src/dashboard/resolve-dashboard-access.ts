@@ -9,7 +9,7 @@ import {
   isAdmin,
 } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
-import { MAX_ROW_ID } from '@/lib/refs';
+import { MAX_ROW_ID } from '@/catalog/refs';
 
 /** Which dashboard is asked for: the viewer's overview, one course, or one document. */
 export type DashboardTarget =

@@ -2,7 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import { enqueue } from '@coursepack/jobs/enqueue';
 import type { Kysely } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { coursePath } from '@/lib/refs';
+import { coursePath } from '@/catalog/refs';
 import { getEditableDocument } from './get-editable-document';
 
 /**

@@ -2,7 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { canEditDocument, canViewDocument } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { type DocumentWithCourse, findDocumentWithCourse } from './find-document-with-course';
 
 /**

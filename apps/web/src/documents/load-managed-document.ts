@@ -2,8 +2,8 @@ import 'server-only';
 import { cache } from 'react';
 import { getViewer } from '@/auth/get-viewer';
 import { canEditDocument } from '@/auth/permissions';
-import { parseRef } from '@/lib/refs';
-import { getDb } from '@/lib/server-context';
+import { parseRef } from '@/catalog/refs';
+import { getDb } from '@/server/server-context';
 import { type DocumentWithCourse, findDocumentWithCourse } from './find-document-with-course';
 
 export interface ManagedDocument {

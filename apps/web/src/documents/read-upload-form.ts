@@ -1,6 +1,6 @@
-import { AppError } from '@/lib/app-error';
-import { formatBytes } from '@/lib/format';
-import { FORM_OVERHEAD_BYTES, readLimitedForm } from '@/lib/read-limited-body';
+import { AppError } from '@/errors/app-error';
+import { formatBytes } from '@/format/format-numbers';
+import { FORM_OVERHEAD_BYTES, readLimitedForm } from '@/http/read-limited-body';
 
 /**
  * Reads a multipart upload without ever holding more than the file limit plus the form's framing
@@ -19,14 +19,4 @@ export async function readUploadForm(request: Request, maxFileBytes: number): Pr
     },
     'The upload could not be read as a form; send it again.',
   );
-}
-
-/** The form's file, or null when none was chosen (browsers send an empty, nameless part). */
-export async function readFormFile(
-  form: FormData,
-  name: string,
-): Promise<{ bytes: Uint8Array; name: string } | null> {
-  const file = form.get(name);
-  if (!(file instanceof File) || (file.size === 0 && file.name === '')) return null;
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
 }

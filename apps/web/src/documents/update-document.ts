@@ -1,8 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { parseOrThrow } from '@/lib/parse-or-throw';
-import { documentPath, slugify } from '@/lib/refs';
+import { documentPath, slugify } from '@/catalog/refs';
+import { parseOrThrow } from '@/errors/parse-or-throw';
 import { documentChangesSchema } from './document-input';
 import { getEditableDocument } from './get-editable-document';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
 import { type DocumentDetail, getDocument } from '@/catalog/get-document';
-import { parseRef } from '@/lib/refs';
-import { getDb } from '@/lib/server-context';
+import { parseRef } from '@/catalog/refs';
+import { getDb } from '@/server/server-context';
 
 /**
  * The published document behind `/embed/documents/{id}` (a `{id}-{slug}` ref works too, without

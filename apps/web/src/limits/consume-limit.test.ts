@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponse } from '@/lib/app-error';
+import { errorResponse } from '@/http/error-response';
 import { consumeLimit, peekLimit } from './consume-limit';
 import { enforceCourseCreationLimit, enforceUploadLimit } from './enforce-member-limits';
 import { RATE_LIMITS } from './rate-limits';

@@ -1,6 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { consumeLimit, type LimitRule } from './consume-limit';
 import { describeWait, RATE_LIMITS } from './rate-limits';
 

@@ -1,7 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { enqueue } from '@coursepack/jobs/enqueue';
 import { type Kysely, sql } from 'kysely';
-import { isOwnAvatarAsset } from '@/lib/avatar-image';
+import { isOwnAvatarAsset } from '@/members/avatar-image';
 
 /**
  * Deletes what a member leaves behind when they delete their account: the documents they

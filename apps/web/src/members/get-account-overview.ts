@@ -1,7 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 
 export interface AccountOverview {
   /** False for members who only sign in with GitHub or Google. */

@@ -11,7 +11,7 @@ import {
   selectDocumentSummaries,
   toDocumentSummary,
 } from '@/catalog/document-summary';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 
 export interface Library {
   courses: CourseSummary[];

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 import { fakeMedia, MEDIA_CREDENTIALS, resetFakeMedia } from '@/testing/fake-media';
 import { queuedMediaDeletions } from '@/testing/queued-media-deletions';
 import { rejection } from '@/testing/rejection';

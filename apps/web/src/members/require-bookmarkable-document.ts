@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { canBookmarkDocument } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { findDocumentWithCourse } from '@/documents/find-document-with-course';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 
 /** The signed-in member, if they may bookmark this document: 401 anonymous, 404 hidden. */
 export async function requireBookmarkableDocument(

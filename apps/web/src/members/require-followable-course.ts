@@ -2,7 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { canFollowCourse } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 
 /**
  * The signed-in member, if they may follow this course: 401 when anonymous, 404 when the course

@@ -3,7 +3,7 @@ import type { Database, UserRole } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { canSetUserRole } from '../auth/permissions';
 import type { Viewer } from '../auth/viewer';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../errors/app-error';
 
 /**
  * Who is asking: a signed-in admin, or the operator running `npm run make-admin` on the server

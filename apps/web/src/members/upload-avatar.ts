@@ -4,9 +4,9 @@ import { type MediaApiCredentials, uploadAsset } from '@coursepack/images/upload
 import { enqueue } from '@coursepack/jobs/enqueue';
 import { type Kysely, sql } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/lib/app-error';
-import { avatarAssetPrefix, isOwnAvatarAsset } from '@/lib/avatar-image';
-import { checkImageUpload } from '@/lib/check-image-upload';
+import { AppError } from '@/errors/app-error';
+import { checkImageUpload } from '@/media/check-image-upload';
+import { avatarAssetPrefix, isOwnAvatarAsset } from '@/members/avatar-image';
 
 /**
  * Stores a new avatar for the signed-in member through the media service and points

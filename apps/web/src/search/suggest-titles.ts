@@ -1,7 +1,7 @@
 import type { Database, DocumentKind } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
-import { KIND_LABELS } from '../lib/format';
-import { coursePath, documentPath } from '../lib/refs';
+import { coursePath, documentPath } from '../catalog/refs';
+import { KIND_LABELS } from '../documents/kind-labels';
 import { parseSearchQuery } from './parse-search-query';
 import { correctWords } from './suggest-spelling';
 

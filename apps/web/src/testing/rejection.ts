@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/app-error';
+import { AppError } from '@/errors/app-error';
 
 /** The AppError a promise rejects with, so a test can check its code and message. */
 export async function rejection(promise: Promise<unknown>): Promise<AppError> {

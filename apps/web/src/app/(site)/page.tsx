@@ -4,8 +4,8 @@ import { listRecentDocuments } from '@/catalog/list-recent-documents';
 import { CourseCard } from '@/components/course-card';
 import { DocumentRow } from '@/components/document-row';
 import { SearchBox } from '@/components/search-box';
-import { coverImageUrl } from '@/lib/media-urls';
-import { getDb } from '@/lib/server-context';
+import { coverImageUrl } from '@/media/media-urls';
+import { getDb } from '@/server/server-context';
 import { TrackPageView } from '@/tracking/track-page-view';
 
 export default async function HomePage() {

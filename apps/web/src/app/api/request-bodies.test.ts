@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { IMAGE_UPLOAD_MAX_BYTES } from '@/lib/check-image-upload';
-import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/lib/read-limited-body';
+import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/http/read-limited-body';
+import { IMAGE_UPLOAD_MAX_BYTES } from '@/media/check-image-upload';
 import { COUNTING_CHUNK_BYTES, countingBody } from '@/testing/counting-body';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
@@ -21,7 +21,7 @@ const state = vi.hoisted(() => ({
 
 vi.mock('server-only', () => ({}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/lib/server-context', () => ({
+vi.mock('@/server/server-context', () => ({
   getDbNow: () => state.db,
   getConfig: () => ({
     siteUrl: 'http://localhost:3000',

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { getConfig } from '@/lib/server-context';
+import { getConfig } from '@/server/server-context';
 import { trackingBase } from '@/tracking/tracked-app';
 import { TrackingProvider } from '@/tracking/tracking-context';
 

@@ -2,10 +2,13 @@
 
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { updateCourseContract } from '@/app/api/courses/[id]/contract';
+import { uploadCoverContract } from '@/app/api/courses/[id]/cover/contract';
+import { createCourseContract } from '@/app/api/courses/contract';
 import { FormError } from '@/components/forms/form-error';
 import { FieldError, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
 import type { Choice } from '@/courses/list-course-choices';
-import { callApi } from '@/lib/call-api';
+import { callRoute } from '@/http/client';
 
 export interface CourseFormValues {
   title: string;
@@ -16,8 +19,6 @@ export interface CourseFormValues {
 }
 
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
-
-type Saved = { course: { id: number; slug: string; path: string } };
 
 /**
  * Creates or edits a course. A failed save keeps everything typed and says what is wrong beside
@@ -68,19 +69,20 @@ export function CourseForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries(
-      ['title', 'code', 'subject', 'institution', 'description'].map((name) => [
-        name,
-        String(form.get(name) ?? ''),
-      ]),
-    );
+    const text = (name: string) => String(form.get(name) ?? '');
+    const values = {
+      title: text('title'),
+      code: text('code'),
+      subject: text('subject'),
+      institution: text('institution'),
+      description: text('description'),
+    };
     setPending(true);
     setError(null);
     setFields({});
-    const saved = await callApi<Saved>(courseId ? `/api/courses/${courseId}` : '/api/courses', {
-      method: courseId ? 'PATCH' : 'POST',
-      json: values,
-    });
+    const saved = courseId
+      ? await callRoute(updateCourseContract, { params: { id: courseId }, json: values })
+      : await callRoute(createCourseContract, { json: values });
     if (!saved.ok) {
       setError(saved.message);
       setFields(saved.fields);
@@ -91,8 +93,8 @@ export function CourseForm({
     if (cover) {
       const body = new FormData();
       body.append('file', cover);
-      const uploaded = await callApi(`/api/courses/${course.id}/cover`, {
-        method: 'POST',
+      const uploaded = await callRoute(uploadCoverContract, {
+        params: { id: course.id },
         form: body,
       });
       if (!uploaded.ok) {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getViewer } from '@/auth/get-viewer';
 import { canViewCourseAnalytics } from '@/auth/permissions';
 import { findDashboardCourse } from '@/dashboard/resolve-dashboard-access';
-import { getDb } from '@/lib/server-context';
+import { getDb } from '@/server/server-context';
 
 /** "See how people read this", for the course's owner and admins only (checked here, on the server). */
 export async function AnalyticsLink({ courseId, href }: { courseId: number; href: string }) {

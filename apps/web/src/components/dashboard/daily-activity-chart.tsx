@@ -1,6 +1,7 @@
 import type { DailyActivity } from '@/analytics/list-daily-activity';
-import { formatCount, formatDay, formatDuration } from '@/dashboard/format-stats';
 import { csvFileName } from '@/dashboard/to-csv';
+import { formatDay } from '@/format/format-dates';
+import { formatCount, formatDuration } from '@/format/format-numbers';
 import { ColumnChart } from './column-chart';
 import { CsvButton } from './csv-button';
 import { Tabs } from './tabs';

@@ -4,7 +4,7 @@ import { getViewer } from '@/auth/get-viewer';
 import { parseDashboardQuery } from '@/dashboard/dashboard-query';
 import { loadDashboard } from '@/dashboard/load-dashboard';
 import { type DashboardTarget, resolveDashboardAccess } from '@/dashboard/resolve-dashboard-access';
-import { getDb } from '@/lib/server-context';
+import { getDb } from '@/server/server-context';
 import { DashboardNotice } from './dashboard-notice';
 import { DashboardView } from './dashboard-view';
 

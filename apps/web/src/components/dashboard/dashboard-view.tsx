@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { type ReactNode, Suspense } from 'react';
 import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import type { BreakdownRow } from '@/analytics/list-breakdown';
+import { coursePath, documentPath } from '@/catalog/refs';
 import {
   type DashboardRequest,
   dashboardCoursePath,
@@ -10,17 +11,16 @@ import {
 } from '@/dashboard/dashboard-query';
 import { describeAction } from '@/dashboard/describe-action';
 import { describePreviousPeriod } from '@/dashboard/describe-change';
-import { formatDayRange } from '@/dashboard/format-stats';
 import type { DashboardData } from '@/dashboard/load-dashboard';
 import type { DashboardView as View } from '@/dashboard/resolve-dashboard-access';
-import { coursePath, documentPath } from '@/lib/refs';
+import { formatDayRange } from '@/format/format-dates';
 import { DailyActivityChart } from './daily-activity-chart';
 import { DashboardCard } from './dashboard-card';
 import { DashboardControls } from './dashboard-controls';
 import { DepthFunnelChart } from './depth-funnel';
 import { KpiCards } from './kpi-cards';
 import { PageAttentionChart } from './page-attention-chart';
-import { RealtimePanel, RealtimePanelPlaceholder } from './realtime-panel';
+import { RealtimePanel, RealtimePanelPlaceholder, type RealtimeQuery } from './realtime-panel';
 import { RollupsFreshness } from './rollups-freshness';
 import { SortableTable, type TableColumn } from './sortable-table';
 import { Tabs } from './tabs';
@@ -109,9 +109,9 @@ export function DashboardView({
           {/* Keyed by what it asks for, so counting bots starts from the server's new figures. */}
           <Suspense fallback={<RealtimePanelPlaceholder />}>
             <RealtimePanel
-              key={realtimeEndpoint(view, query.includeBots)}
+              key={JSON.stringify(realtimeQuery(view, query.includeBots))}
               initial={realtime}
-              endpoint={realtimeEndpoint(view, query.includeBots)}
+              query={realtimeQuery(view, query.includeBots)}
               showDocuments={view.kind !== 'document'}
             />
           </Suspense>
@@ -366,13 +366,12 @@ function DashboardHeader({
   );
 }
 
-function realtimeEndpoint(view: View, includeBots: boolean): string {
-  const params = new URLSearchParams();
-  if (view.kind === 'course') params.set('course', String(view.course.id));
-  if (view.kind === 'document') params.set('document', String(view.document.id));
-  if (includeBots) params.set('include_bots', 'true');
-  const search = params.toString();
-  return search ? `/api/stats/realtime?${search}` : '/api/stats/realtime';
+function realtimeQuery(view: View, includeBots: boolean): RealtimeQuery {
+  return {
+    course: view.kind === 'course' ? String(view.course.id) : undefined,
+    document: view.kind === 'document' ? String(view.document.id) : undefined,
+    include_bots: includeBots ? 'true' : undefined,
+  };
 }
 
 function capitalize(rows: BreakdownRow[]): BreakdownRow[] {

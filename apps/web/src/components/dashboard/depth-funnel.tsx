@@ -1,5 +1,5 @@
 import { DEPTH_LEVELS, type DepthFunnel } from '@/analytics/get-depth-funnel';
-import { formatCount, formatShare } from '@/dashboard/format-stats';
+import { formatCount, formatShare } from '@/format/format-numbers';
 
 /** How far readers scrolled: each level's share of everyone who opened a document. */
 export function DepthFunnelChart({ funnel }: { funnel: DepthFunnel }) {

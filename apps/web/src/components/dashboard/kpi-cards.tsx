@@ -1,6 +1,6 @@
 import type { OverviewStats } from '@/analytics/get-overview-stats';
 import { describeChange } from '@/dashboard/describe-change';
-import { formatCount, formatDepth, formatDuration } from '@/dashboard/format-stats';
+import { formatCount, formatDepth, formatDuration } from '@/format/format-numbers';
 import { ChangeBadge } from './change-badge';
 
 /** The four headline figures, each with its change since the previous period when comparing. */

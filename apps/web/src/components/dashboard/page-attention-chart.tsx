@@ -1,5 +1,5 @@
 import { type PagePoint, summarizeAttention } from '@/dashboard/complete-series';
-import { formatCount, formatDuration, formatShare } from '@/dashboard/format-stats';
+import { formatCount, formatDuration, formatShare } from '@/format/format-numbers';
 import { ColumnChart } from './column-chart';
 import { SortableTable } from './sortable-table';
 

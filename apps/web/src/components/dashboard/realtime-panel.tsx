@@ -3,23 +3,29 @@
 import Link from 'next/link';
 import { use, useEffect, useState } from 'react';
 import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
+import { realtimeContract } from '@/app/api/stats/realtime/contract';
 import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
-import { formatCount, pluralizeCount } from '@/dashboard/format-stats';
+import { formatCount, pluralize } from '@/format/format-numbers';
+import { callRoute } from '@/http/client';
+import type { QueryInput } from '@/http/contract';
+
+/** What the panel asks /api/stats/realtime for: a course, a document or the overview. */
+export type RealtimeQuery = QueryInput<typeof realtimeContract>;
 
 const REFRESH_MS = 10_000;
 
 /**
  * Who is reading right now (sessions of the last five minutes), refreshed every ten seconds
- * from `endpoint` while the tab is visible; the server's figures (streamed with the page, null
- * when they could not be read) are shown first.
+ * by `query` while the tab is visible; the server's figures (streamed with the page, null when
+ * they could not be read) are shown first.
  */
 export function RealtimePanel({
   initial,
-  endpoint,
+  query,
   showDocuments,
 }: {
   initial: Promise<RealtimeSessions | null>;
-  endpoint: string;
+  query: RealtimeQuery;
   showDocuments: boolean;
 }) {
   const first = use(initial);
@@ -30,17 +36,10 @@ export function RealtimePanel({
     let cancelled = false;
     async function refresh() {
       if (document.visibilityState === 'hidden') return;
-      try {
-        const response = await fetch(endpoint, { cache: 'no-store' });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const next = (await response.json()) as RealtimeSessions;
-        if (!cancelled) {
-          setRealtime(next);
-          setFailed(false);
-        }
-      } catch {
-        if (!cancelled) setFailed(true);
-      }
+      const answer = await callRoute(realtimeContract, { query, cache: 'no-store' });
+      if (cancelled) return;
+      if (answer.ok) setRealtime(answer.data);
+      setFailed(!answer.ok);
     }
     const timer = window.setInterval(refresh, REFRESH_MS);
     document.addEventListener('visibilitychange', refresh);
@@ -49,7 +48,7 @@ export function RealtimePanel({
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };
-  }, [endpoint]);
+  }, [query]);
 
   if (realtime === null) {
     return (
@@ -79,7 +78,7 @@ export function RealtimePanel({
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {pluralizeCount(realtime.views, 'page view')}
+        {pluralize(realtime.views, 'page view')}
         {failed ? <span className="ml-2 text-amber-700">· could not refresh, retrying</span> : null}
       </p>
       {showDocuments ? (
@@ -100,7 +99,7 @@ export function RealtimePanel({
                   <span className="min-w-0 truncate text-slate-500">A deleted document</span>
                 )}
                 <span className="shrink-0 tabular-nums text-slate-700">
-                  {pluralizeCount(reading.sessions, 'reader')}
+                  {pluralize(reading.sessions, 'reader')}
                 </span>
               </li>
             ))}

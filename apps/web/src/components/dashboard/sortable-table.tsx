@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { formatCount, formatDepth, formatDuration } from '@/dashboard/format-stats';
 import {
   type SortDirection,
   sortTableRows,
@@ -10,6 +9,7 @@ import {
   type TableRow,
 } from '@/dashboard/sort-table-rows';
 import { type CsvCell, csvFileName } from '@/dashboard/to-csv';
+import { formatCount, formatDepth, formatDuration } from '@/format/format-numbers';
 import { CsvButton } from './csv-button';
 
 export type ColumnFormat = 'text' | 'count' | 'duration' | 'depth';

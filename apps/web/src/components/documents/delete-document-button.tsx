@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { callApi } from '@/lib/call-api';
+import { deleteDocumentContract } from '@/app/api/documents/[id]/contract';
+import { callRoute } from '@/http/client';
 
 /** Deletes a document after the member confirms, then goes to its course. */
 export function DeleteDocumentButton({ documentId, title }: { documentId: number; title: string }) {
@@ -14,9 +15,7 @@ export function DeleteDocumentButton({ documentId, title }: { documentId: number
     if (!window.confirm(`Delete “${title}”? Its file and pages are removed for good.`)) return;
     setPending(true);
     setError(null);
-    const result = await callApi<{ courseHref: string }>(`/api/documents/${documentId}`, {
-      method: 'DELETE',
-    });
+    const result = await callRoute(deleteDocumentContract, { params: { id: documentId } });
     if (!result.ok) {
       setPending(false);
       setError(result.message);

@@ -1,6 +1,6 @@
 import Link from 'next/link';
+import { documentPath } from '@/catalog/refs';
 import { loadManagedDocument } from '@/documents/load-managed-document';
-import { documentPath } from '@/lib/refs';
 import { DeleteDocumentButton } from './delete-document-button';
 
 /** Edit and Delete, for the uploader, the course owner and admins; nothing for anyone else. */

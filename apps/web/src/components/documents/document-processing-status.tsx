@@ -2,6 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { documentStatusContract } from '@/app/api/documents/[id]/status/contract';
+import { callRoute } from '@/http/client';
 
 const POLL_INTERVAL_MS = 1500;
 
@@ -15,17 +17,14 @@ export function DocumentProcessingStatus({ documentId }: { documentId: number })
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const poll = async () => {
-      try {
-        const response = await fetch(`/api/documents/${documentId}/status`, {
-          cache: 'no-store',
-        });
-        const body = (await response.json()) as { status?: string };
-        if (response.ok && body.status !== 'processing') {
-          router.refresh();
-          return;
-        }
-      } catch {
-        // A dropped connection: keep polling; the page says it is still processing.
+      // A dropped connection or an error: keep polling; the page says it is still processing.
+      const answer = await callRoute(documentStatusContract, {
+        params: { id: documentId },
+        cache: 'no-store',
+      });
+      if (answer.ok && answer.data.status !== 'processing') {
+        router.refresh();
+        return;
       }
       if (!stopped) timer = setTimeout(poll, POLL_INTERVAL_MS);
     };

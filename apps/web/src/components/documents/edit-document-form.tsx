@@ -4,10 +4,11 @@ import type { DocumentKind } from '@coursepack/db/schema';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
+import { updateDocumentContract } from '@/app/api/documents/[id]/contract';
 import { FormError } from '@/components/forms/form-error';
 import { TextareaField, TextField } from '@/components/forms/form-field';
 import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
-import { callApi } from '@/lib/call-api';
+import { callRoute } from '@/http/client';
 import { KindField } from './kind-field';
 
 export interface DocumentFormValues {
@@ -38,8 +39,8 @@ export function EditDocumentForm({
     setPending(true);
     setError(null);
     setFields({});
-    const result = await callApi<{ document: { href: string } }>(`/api/documents/${documentId}`, {
-      method: 'PATCH',
+    const result = await callRoute(updateDocumentContract, {
+      params: { id: documentId },
       json: {
         title: String(form.get('title') ?? ''),
         description: String(form.get('description') ?? ''),

@@ -1,7 +1,7 @@
 import type { DocumentKind } from '@coursepack/db/schema';
 import type { SelectHTMLAttributes } from 'react';
 import { SelectField } from '@/components/forms/form-field';
-import { KIND_LABELS } from '@/lib/format';
+import { KIND_LABELS } from '@/documents/kind-labels';
 
 /** The "Kind" select of the document forms: one option per document kind. */
 export function KindField({

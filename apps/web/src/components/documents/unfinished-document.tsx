@@ -1,6 +1,6 @@
 import Link from 'next/link';
+import { coursePath } from '@/catalog/refs';
 import type { DocumentWithCourse } from '@/documents/find-document-with-course';
-import { coursePath } from '@/lib/refs';
 import { KindBadge } from '../kind-badge';
 import { DeleteDocumentButton } from './delete-document-button';
 import { DocumentProcessingStatus } from './document-processing-status';

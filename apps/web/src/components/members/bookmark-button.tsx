@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { callApi } from '@/lib/call-api';
+import { bookmarkContracts } from '@/app/api/documents/[id]/bookmark/contract';
+import { callRoute, urlOf } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 const BUTTON =
@@ -45,8 +46,8 @@ export function BookmarkButton({
     const next = !bookmarked;
     setError(null);
     setBookmarked(next);
-    const result = await callApi<{ bookmarked: boolean }>(`/api/documents/${documentId}/bookmark`, {
-      method: next ? 'PUT' : 'DELETE',
+    const result = await callRoute(next ? bookmarkContracts.PUT : bookmarkContracts.DELETE, {
+      params: { id: documentId },
     });
     if (!result.ok) {
       setBookmarked(!next);
@@ -58,7 +59,11 @@ export function BookmarkButton({
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <form method="post" action={`/api/documents/${documentId}/bookmark`} onSubmit={onSubmit}>
+      <form
+        method="post"
+        action={urlOf(bookmarkContracts.POST, { params: { id: documentId } })}
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="intent" value={bookmarked ? 'off' : 'on'} />
         <input type="hidden" name="next" value={returnTo} />
         <button

@@ -2,8 +2,9 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { callApi } from '@/lib/call-api';
-import { pluralize } from '@/lib/format';
+import { followContracts } from '@/app/api/courses/[id]/follow/contract';
+import { pluralize } from '@/format/format-numbers';
+import { callRoute, urlOf } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 interface FollowState {
@@ -60,8 +61,8 @@ export function FollowButton({
     const following = !previous.following;
     setError(null);
     setState({ following, followers: previous.followers + (following ? 1 : -1) });
-    const result = await callApi<FollowState>(`/api/courses/${courseId}/follow`, {
-      method: following ? 'PUT' : 'DELETE',
+    const result = await callRoute(following ? followContracts.PUT : followContracts.DELETE, {
+      params: { id: courseId },
     });
     if (!result.ok) {
       setState(previous);
@@ -74,7 +75,11 @@ export function FollowButton({
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <form method="post" action={`/api/courses/${courseId}/follow`} onSubmit={onSubmit}>
+      <form
+        method="post"
+        action={urlOf(followContracts.POST, { params: { id: courseId } })}
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="intent" value={state.following ? 'off' : 'on'} />
         <input type="hidden" name="next" value={returnTo} />
         <button

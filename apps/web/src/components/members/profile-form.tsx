@@ -2,10 +2,11 @@
 
 import { useRouter } from 'next/navigation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { uploadAvatarContract } from '@/app/api/account/avatar/contract';
 import { NAME_MAX_LENGTH } from '@/auth/account-field-limits';
 import { authClient } from '@/auth/auth-client';
 import { Field, TextField } from '@/components/forms/form-field';
-import { callApi } from '@/lib/call-api';
+import { callRoute } from '@/http/client';
 import { FormMessage, PRIMARY_BUTTON } from './account-section';
 
 const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
@@ -59,7 +60,7 @@ export function ProfileForm({ name, avatarUrl }: { name: string; avatarUrl: stri
     if (avatar) {
       const form = new FormData();
       form.append('file', avatar);
-      const uploaded = await callApi('/api/account/avatar', { method: 'POST', form });
+      const uploaded = await callRoute(uploadAvatarContract, { form });
       if (!uploaded.ok) {
         setMessage({ ok: false, text: `Your avatar was not saved: ${uploaded.message}` });
         setPending(false);

@@ -6,10 +6,10 @@ import { DeleteAccountForm } from '@/components/members/delete-account-form';
 import { EmailVerification } from '@/components/members/email-verification';
 import { ProfileForm } from '@/components/members/profile-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
-import { pluralize } from '@/lib/format';
-import { avatarUrl } from '@/lib/media-urls';
-import { getDb } from '@/lib/server-context';
+import { pluralize } from '@/format/format-numbers';
+import { avatarUrl } from '@/media/media-urls';
 import { getAccountOverview } from '@/members/get-account-overview';
+import { getDb } from '@/server/server-context';
 
 export const metadata: Metadata = { title: 'Account', robots: { index: false } };
 

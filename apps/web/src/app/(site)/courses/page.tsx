@@ -6,10 +6,10 @@ import { listCourses } from '@/catalog/list-courses';
 import { CourseCard } from '@/components/course-card';
 import { FacetSelect } from '@/components/facet-select';
 import { Pagination } from '@/components/pagination';
-import { pluralize } from '@/lib/format';
-import { coverImageUrl } from '@/lib/media-urls';
-import { pageNumber, slugParam } from '@/lib/search-params';
-import { getDb } from '@/lib/server-context';
+import { pluralize } from '@/format/format-numbers';
+import { pageNumber, slugParam } from '@/http/search-params';
+import { coverImageUrl } from '@/media/media-urls';
+import { getDb } from '@/server/server-context';
 import { TrackPageView } from '@/tracking/track-page-view';
 
 export const metadata: Metadata = {

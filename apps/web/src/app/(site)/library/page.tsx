@@ -5,9 +5,9 @@ import { getViewer } from '@/auth/get-viewer';
 import { CourseCard } from '@/components/course-card';
 import { DocumentRow } from '@/components/document-row';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
-import { coverImageUrl } from '@/lib/media-urls';
-import { getDb } from '@/lib/server-context';
+import { coverImageUrl } from '@/media/media-urls';
 import { listLibrary } from '@/members/list-library';
+import { getDb } from '@/server/server-context';
 
 export const metadata: Metadata = { title: 'My library', robots: { index: false } };
 

@@ -8,7 +8,7 @@ import { readAuthFormFailure } from '@/auth/submit-auth-form';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignUpForm } from '@/components/auth/sign-up-form';
 import { SocialSignIn } from '@/components/auth/social-sign-in';
-import { getConfig } from '@/lib/server-context';
+import { getConfig } from '@/server/server-context';
 
 export const metadata: Metadata = { title: 'Create an account' };
 

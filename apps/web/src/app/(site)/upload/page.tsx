@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { getViewer } from '@/auth/get-viewer';
+import { parseRef } from '@/catalog/refs';
 import { UploadDocumentForm } from '@/components/documents/upload-document-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
 import { listUploadCourses } from '@/documents/list-upload-courses';
-import { parseRef } from '@/lib/refs';
-import { single } from '@/lib/search-params';
-import { getConfig, getDb } from '@/lib/server-context';
+import { single } from '@/http/search-params';
+import { getConfig, getDb } from '@/server/server-context';
 
 export const metadata: Metadata = {
   title: 'Upload a document',

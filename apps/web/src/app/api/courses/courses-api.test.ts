@@ -16,7 +16,7 @@ const state = vi.hoisted(() => ({
 
 vi.mock('server-only', () => ({}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/lib/server-context', () => ({
+vi.mock('@/server/server-context', () => ({
   getDbNow: () => state.db,
   getConfig: () => ({
     siteUrl: 'http://localhost:3000',

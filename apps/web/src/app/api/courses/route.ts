@@ -1,22 +1,11 @@
-import { getViewer } from '@/auth/get-viewer';
-import { canCreateCourse } from '@/auth/permissions';
+import { coursePath } from '@/catalog/refs';
 import { createCourse } from '@/courses/create-course';
-import { AppError, errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { readJsonBody } from '@/lib/read-json-body';
-import { coursePath } from '@/lib/refs';
-import { getConfig, getDbNow } from '@/lib/server-context';
+import { route } from '@/http/route';
+import { getDbNow } from '@/server/server-context';
+import { createCourseContract } from './contract';
 
 // POST /api/courses – create a course (published, owned by the signed-in member)
-export async function POST(request: Request): Promise<Response> {
-  try {
-    assertSameOrigin(request, getConfig().siteUrl);
-    const viewer = await getViewer();
-    // Before the body is read: an anonymous request costs us nothing.
-    if (!canCreateCourse(viewer)) throw new AppError('unauthorized', 'Sign in to create a course.');
-    const course = await createCourse(getDbNow(), viewer, await readJsonBody(request));
-    return Response.json({ course: { ...course, path: coursePath(course) } }, { status: 201 });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = route(createCourseContract, async ({ viewer, readJson }) => {
+  const course = await createCourse(getDbNow(), viewer, await readJson());
+  return { course: { ...course, path: coursePath(course) } };
+});

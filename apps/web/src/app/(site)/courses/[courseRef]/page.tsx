@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getViewer } from '@/auth/get-viewer';
 import { listCourseDocuments } from '@/catalog/list-course-documents';
 import { loadCourseForRef } from '@/catalog/load-course-page';
+import { coursePath, documentPath } from '@/catalog/refs';
 import { CourseCover } from '@/components/course-cover';
 import { AnalyticsLink } from '@/components/dashboard/analytics-link';
 import { DocumentRow } from '@/components/document-row';
@@ -10,11 +11,12 @@ import { UploadDocumentLink } from '@/components/documents/upload-document-link'
 import { JsonLd } from '@/components/json-ld';
 import { FollowButton } from '@/components/members/follow-button';
 import { dashboardCoursePath } from '@/dashboard/dashboard-query';
-import { KIND_LABELS, pluralize, truncate } from '@/lib/format';
-import { coverImageUrl } from '@/lib/media-urls';
-import { coursePath, documentPath } from '@/lib/refs';
-import { getConfig, getDb } from '@/lib/server-context';
+import { KIND_LABELS } from '@/documents/kind-labels';
+import { pluralize } from '@/format/format-numbers';
+import { truncate } from '@/format/format-text';
+import { coverImageUrl } from '@/media/media-urls';
 import { getCourseMemberState } from '@/members/get-course-member-state';
+import { getConfig, getDb } from '@/server/server-context';
 import { TrackPageView } from '@/tracking/track-page-view';
 
 type Params = Promise<{ courseRef: string }>;

@@ -4,7 +4,7 @@ import { canCreateCourse } from '@/auth/permissions';
 import { CourseForm } from '@/components/courses/course-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
 import { listCourseChoices } from '@/courses/list-course-choices';
-import { getDb } from '@/lib/server-context';
+import { getDb } from '@/server/server-context';
 
 export const metadata: Metadata = { title: 'New course', robots: { index: false } };
 

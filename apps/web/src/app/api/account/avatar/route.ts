@@ -1,23 +1,13 @@
-import { getViewer } from '@/auth/get-viewer';
-import { AppError, errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { avatarUrl } from '@/lib/media-urls';
-import { readFormFile } from '@/lib/read-form-file';
-import { getConfig, getDbNow } from '@/lib/server-context';
+import { route } from '@/http/route';
+import { avatarUrl } from '@/media/media-urls';
+import { readImageUpload } from '@/media/read-image-upload';
 import { uploadAvatar } from '@/members/upload-avatar';
+import { getConfig, getDbNow } from '@/server/server-context';
+import { uploadAvatarContract } from './contract';
 
 // POST /api/account/avatar – replace the signed-in member's avatar (multipart field "file")
-export async function POST(request: Request): Promise<Response> {
-  try {
-    const config = getConfig();
-    assertSameOrigin(request, config.siteUrl);
-    const viewer = await getViewer();
-    // Before the body is read: an anonymous upload costs us nothing.
-    if (!viewer) throw new AppError('unauthorized', 'Sign in to change your avatar.');
-    const file = await readFormFile(request, 'avatar');
-    const { image } = await uploadAvatar(getDbNow(), config.mediaApi, viewer, { file });
-    return Response.json({ image, avatarUrl: avatarUrl(image) });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = route(uploadAvatarContract, async ({ request, viewer }) => {
+  const file = await readImageUpload(request, 'avatar');
+  const { image } = await uploadAvatar(getDbNow(), getConfig().mediaApi, viewer, { file });
+  return { image, avatarUrl: avatarUrl(image) };
+});

@@ -1,28 +1,15 @@
-import { getViewer } from '@/auth/get-viewer';
+import { coursePath } from '@/catalog/refs';
 import { getEditableCourse } from '@/courses/get-editable-course';
 import { updateCourse } from '@/courses/update-course';
-import { errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { parseRouteId } from '@/lib/parse-route-id';
-import { readJsonBody } from '@/lib/read-json-body';
-import { coursePath } from '@/lib/refs';
-import { getConfig, getDbNow } from '@/lib/server-context';
-
-type Context = { params: Promise<{ id: string }> };
+import { route } from '@/http/route';
+import { getDbNow } from '@/server/server-context';
+import { updateCourseContract } from './contract';
 
 // PATCH /api/courses/[id] – change a course's title, code, subject, institution or description
-export async function PATCH(request: Request, { params }: Context): Promise<Response> {
-  try {
-    assertSameOrigin(request, getConfig().siteUrl);
-    const courseId = parseRouteId((await params).id, 'course');
-    const db = getDbNow();
-    const viewer = await getViewer();
-    // Permission before the body: a stranger's request is answered without reading it.
-    await getEditableCourse(db, viewer, courseId);
-    const changes = await readJsonBody(request);
-    const course = await updateCourse(db, viewer, { courseId, changes });
-    return Response.json({ course: { ...course, path: coursePath(course) } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const PATCH = route(updateCourseContract, async ({ params, viewer, readJson }) => {
+  const db = getDbNow();
+  // Permission before the body: a stranger's request is answered without reading it.
+  await getEditableCourse(db, viewer, params.id);
+  const course = await updateCourse(db, viewer, { courseId: params.id, changes: await readJson() });
+  return { course: { ...course, path: coursePath(course) } };
+});

@@ -1,41 +1,20 @@
-import { getViewer } from '@/auth/get-viewer';
 import { deleteDocument } from '@/documents/delete-document';
 import { getEditableDocument } from '@/documents/get-editable-document';
-import { parseDocumentId } from '@/documents/parse-document-id';
 import { updateDocument } from '@/documents/update-document';
-import { errorResponse } from '@/lib/app-error';
-import { assertSameOrigin } from '@/lib/assert-same-origin';
-import { readJsonBody } from '@/lib/read-json-body';
-import { getConfig, getDbNow } from '@/lib/server-context';
-
-type Context = { params: Promise<{ id: string }> };
+import { route } from '@/http/route';
+import { getDbNow } from '@/server/server-context';
+import { deleteDocumentContract, updateDocumentContract } from './contract';
 
 // PATCH /api/documents/[id] – change a document's title, description or kind
-export async function PATCH(request: Request, { params }: Context): Promise<Response> {
-  try {
-    assertSameOrigin(request, getConfig().siteUrl);
-    const documentId = parseDocumentId((await params).id);
-    const db = getDbNow();
-    const viewer = await getViewer();
-    // Permission before the body: a stranger's request is answered without reading it.
-    await getEditableDocument(db, viewer, documentId);
-    const changes = await readJsonBody(request);
-    const document = await updateDocument(db, viewer, { documentId, changes });
-    return Response.json({ document });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const PATCH = route(updateDocumentContract, async ({ params, viewer, readJson }) => {
+  const db = getDbNow();
+  // Permission before the body: a stranger's request is answered without reading it.
+  await getEditableDocument(db, viewer, params.id);
+  const changes = await readJson();
+  return { document: await updateDocument(db, viewer, { documentId: params.id, changes }) };
+});
 
 // DELETE /api/documents/[id] – delete a document, its pages and its file
-export async function DELETE(request: Request, { params }: Context): Promise<Response> {
-  try {
-    const config = getConfig();
-    assertSameOrigin(request, config.siteUrl);
-    const documentId = parseDocumentId((await params).id);
-    const result = await deleteDocument(getDbNow(), await getViewer(), documentId);
-    return Response.json(result);
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const DELETE = route(deleteDocumentContract, ({ params, viewer }) =>
+  deleteDocument(getDbNow(), viewer, params.id),
+);

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { documentPath } from '@/catalog/refs';
 import { DocumentPages } from '@/components/document-pages';
 import { PAGE_NUMBER_SLOT } from '@/components/page-image-pattern';
 import { embedderHostOf, readOnCoursepackUrl } from '@/embed/embed-urls';
 import { findEmbeddedDocument } from '@/embed/load-embedded-document';
-import { pluralize } from '@/lib/format';
-import { pageImageUrl } from '@/lib/media-urls';
-import { documentPath } from '@/lib/refs';
-import { getConfig } from '@/lib/server-context';
+import { pluralize } from '@/format/format-numbers';
+import { pageImageUrl } from '@/media/media-urls';
+import { getConfig } from '@/server/server-context';
 import { TrackDocumentReading } from '@/tracking/track-document-reading';
 import { TrackPageView } from '@/tracking/track-page-view';
 

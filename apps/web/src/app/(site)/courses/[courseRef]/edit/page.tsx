@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { forbidden, notFound, permanentRedirect } from 'next/navigation';
 import { getViewer } from '@/auth/get-viewer';
+import { coursePath, parseRef } from '@/catalog/refs';
 import { CourseForm } from '@/components/courses/course-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
 import { type EditableCourse, getEditableCourse } from '@/courses/get-editable-course';
 import { listCourseChoices } from '@/courses/list-course-choices';
-import { AppError } from '@/lib/app-error';
-import { coverImageUrl } from '@/lib/media-urls';
-import { coursePath, parseRef } from '@/lib/refs';
-import { getDb } from '@/lib/server-context';
+import { AppError } from '@/errors/app-error';
+import { coverImageUrl } from '@/media/media-urls';
+import { getDb } from '@/server/server-context';
 
 type Params = Promise<{ courseRef: string }>;
 

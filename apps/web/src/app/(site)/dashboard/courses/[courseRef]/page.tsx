@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { parseRef } from '@/catalog/refs';
 import { DashboardScreen } from '@/components/dashboard/dashboard-screen';
 import { dashboardCoursePath } from '@/dashboard/dashboard-query';
-import { parseRef } from '@/lib/refs';
 
 export const metadata: Metadata = { title: 'Course dashboard', robots: { index: false } };
 

@@ -3,11 +3,11 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getViewer } from '@/auth/get-viewer';
 import { canViewDocument } from '@/auth/permissions';
+import { documentPath, parseRef } from '@/catalog/refs';
 import { DeleteDocumentButton } from '@/components/documents/delete-document-button';
 import { EditDocumentForm } from '@/components/documents/edit-document-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
 import { loadManagedDocument } from '@/documents/load-managed-document';
-import { documentPath, parseRef } from '@/lib/refs';
 
 export const metadata: Metadata = { title: 'Edit document', robots: { index: false } };
 

@@ -1,17 +1,10 @@
 import { getAuth } from '@/auth/auth-instance';
 import { submitAuthForm } from '@/auth/submit-auth-form';
-import { errorResponse } from '@/lib/app-error';
-import { getConfig } from '@/lib/server-context';
+import { route } from '@/http/route';
+import { getConfig } from '@/server/server-context';
+import { authFormContract } from './contract';
 
 // POST /api/auth/form/{sign-in|sign-up} – the sign-in and sign-up forms without JavaScript.
-export async function POST(
-  request: Request,
-  { params }: { params: Promise<{ form: string }> },
-): Promise<Response> {
-  try {
-    const auth = getAuth();
-    return await submitAuthForm(auth.handler, request, (await params).form, getConfig().siteUrl);
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = route(authFormContract, ({ request, params }) =>
+  submitAuthForm(getAuth().handler, request, params.form, getConfig().siteUrl),
+);

@@ -1,9 +1,9 @@
-import { toggleRoute } from '@/lib/toggle-route';
+import { toggleRoute } from '@/http/toggle-route';
 import { followCourse } from '@/members/follow-course';
 import { unfollowCourse } from '@/members/unfollow-course';
+import { followContracts } from './contract';
 
-const follow = toggleRoute({
-  noun: 'course',
+const follow = toggleRoute(followContracts, {
   on: (db, viewer, courseId) => followCourse(db, viewer, { courseId }),
   off: (db, viewer, courseId) => unfollowCourse(db, viewer, { courseId }),
 });

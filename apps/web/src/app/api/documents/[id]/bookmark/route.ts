@@ -1,9 +1,9 @@
-import { toggleRoute } from '@/lib/toggle-route';
+import { toggleRoute } from '@/http/toggle-route';
 import { bookmarkDocument } from '@/members/bookmark-document';
 import { removeBookmark } from '@/members/remove-bookmark';
+import { bookmarkContracts } from './contract';
 
-const bookmark = toggleRoute({
-  noun: 'document',
+const bookmark = toggleRoute(bookmarkContracts, {
   on: (db, viewer, documentId) => bookmarkDocument(db, viewer, { documentId }),
   off: (db, viewer, documentId) => removeBookmark(db, viewer, { documentId }),
 });

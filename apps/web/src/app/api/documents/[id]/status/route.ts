@@ -1,18 +1,9 @@
-import { getViewer } from '@/auth/get-viewer';
 import { getDocumentStatus } from '@/documents/get-document-status';
-import { parseDocumentId } from '@/documents/parse-document-id';
-import { errorResponse } from '@/lib/app-error';
-import { getDbNow } from '@/lib/server-context';
-
-type Context = { params: Promise<{ id: string }> };
+import { route } from '@/http/route';
+import { getDbNow } from '@/server/server-context';
+import { documentStatusContract } from './contract';
 
 // GET /api/documents/[id]/status – processing state, polled by the uploader's document page
-export async function GET(_request: Request, { params }: Context): Promise<Response> {
-  try {
-    const documentId = parseDocumentId((await params).id);
-    const status = await getDocumentStatus(getDbNow(), await getViewer(), documentId);
-    return Response.json(status, { headers: { 'cache-control': 'no-store' } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route(documentStatusContract, ({ params, viewer }) =>
+  getDocumentStatus(getDbNow(), viewer, params.id),
+);

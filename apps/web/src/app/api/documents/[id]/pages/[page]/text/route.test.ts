@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/lib/server-context', () => ({ getDbNow: () => state.db }));
+vi.mock('@/server/server-context', () => ({ getDbNow: () => state.db }));
 
 const { GET } = await import('./route');
 

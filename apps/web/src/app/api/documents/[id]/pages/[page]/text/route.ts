@@ -1,9 +1,8 @@
 import { getDocumentPageText } from '@/catalog/get-document-page-text';
-import { parseDocumentId } from '@/documents/parse-document-id';
-import { AppError, errorResponse } from '@/lib/app-error';
-import { getDbNow } from '@/lib/server-context';
-
-type Context = { params: Promise<{ id: string; page: string }> };
+import { AppError } from '@/errors/app-error';
+import { route } from '@/http/route';
+import { getDbNow } from '@/server/server-context';
+import { pageTextContract } from './contract';
 
 /**
  * Only published text is served, the same to everyone, and a page's text never changes once
@@ -12,22 +11,12 @@ type Context = { params: Promise<{ id: string; page: string }> };
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 
 // GET /api/documents/[id]/pages/[page]/text – one page's extracted text, as the reader nears it
-export async function GET(_request: Request, { params }: Context): Promise<Response> {
-  try {
-    const { id, page } = await params;
-    const documentId = parseDocumentId(id);
-    const pageNumber = /^[1-9]\d{0,5}$/.test(page) ? Number(page) : undefined;
-    const text =
-      pageNumber === undefined
-        ? undefined
-        : await getDocumentPageText(getDbNow(), documentId, pageNumber);
-    if (text === undefined) {
-      throw new AppError('not_found', `Document ${documentId} has no page ${page}.`);
-    }
-    return new Response(text, {
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE_CONTROL },
-    });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route(pageTextContract, async ({ params: { id, page } }) => {
+  const pageNumber = /^[1-9]\d{0,5}$/.test(page) ? Number(page) : undefined;
+  const text =
+    pageNumber === undefined ? undefined : await getDocumentPageText(getDbNow(), id, pageNumber);
+  if (text === undefined) throw new AppError('not_found', `Document ${id} has no page ${page}.`);
+  return new Response(text, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE_CONTROL },
+  });
+});

@@ -1,0 +1,52 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
+import { safeNextPath } from '@/auth/safe-next-path';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/errors/app-error';
+import { getDbNow } from '@/server/server-context';
+import type { ResponseOf } from './contract';
+import { readLimitedForm, SMALL_BODY_LIMIT } from './read-limited-body';
+import { route } from './route';
+import type { ToggleContracts } from './toggle-contracts';
+
+type Change<State> = (db: Kysely<Database>, viewer: Viewer | null, id: number) => Promise<State>;
+
+/** The PUT, DELETE and POST handlers of a toggle route (see `toggleContracts`). */
+export function toggleRoute<Contracts extends ToggleContracts>(
+  contracts: Contracts,
+  {
+    on,
+    off,
+  }: { on: Change<ResponseOf<Contracts['PUT']>>; off: Change<ResponseOf<Contracts['DELETE']>> },
+) {
+  return {
+    PUT: route(contracts.PUT, ({ params, viewer }) => on(getDbNow(), viewer, params.id)),
+    DELETE: route(contracts.DELETE, ({ params, viewer }) => off(getDbNow(), viewer, params.id)),
+    POST: route(contracts.POST, async ({ request, params, viewer }) => {
+      const form = await readToggleForm(request);
+      try {
+        await (form.on ? on : off)(getDbNow(), viewer, params.id);
+      } catch (error) {
+        // A visitor who is not signed in is sent to sign in, and brought back.
+        if (error instanceof AppError && error.code === 'unauthorized') {
+          return seeOther(`/sign-in?next=${encodeURIComponent(form.next)}`);
+        }
+        throw error;
+      }
+      return seeOther(form.next);
+    }),
+  };
+}
+
+async function readToggleForm(request: Request): Promise<{ on: boolean; next: string }> {
+  const form = await readLimitedForm(request, SMALL_BODY_LIMIT, 'Send intent=on or intent=off.');
+  const intent = form.get('intent');
+  if (intent !== 'on' && intent !== 'off') {
+    throw new AppError('bad_request', 'Send intent=on or intent=off.');
+  }
+  return { on: intent === 'on', next: safeNextPath(form.get('next')) };
+}
+
+function seeOther(path: string): Response {
+  return new Response(null, { status: 303, headers: { location: path } });
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import {
+  buildMediaUrl,
+  buildOriginalUrl,
+  DOCUMENT_THUMBNAIL,
+} from '@coursepack/images/build-media-url';
+import { isAvatarAsset, isExternalAvatar } from '@/members/avatar-image';
+import { getConfig } from '@/server/server-context';
+
+function delivery() {
+  const { mediaBaseUrl, mediaCloudName } = getConfig();
+  return { baseUrl: mediaBaseUrl, cloudName: mediaCloudName };
+}
+
+/** A course cover (40:21, the Open Graph shape) from the media service or Cloudinary. */
+export function coverImageUrl(assetId: string | null, width = 640): string | null {
+  if (!assetId) return null;
+  return buildMediaUrl(delivery(), assetId, {
+    width,
+    height: Math.round((width * 21) / 40),
+    crop: 'fill',
+    gravity: 'auto',
+  });
+}
+
+/** Width of a rendered PDF page; the viewer column is at most about 900 CSS pixels wide. */
+export const PAGE_IMAGE_WIDTH = 1000;
+
+/** One page of a document's PDF, rendered by the media service (`pg_N`). */
+export function pageImageUrl(assetId: string, page: number, width = PAGE_IMAGE_WIDTH): string {
+  return buildMediaUrl(delivery(), assetId, { width, crop: 'limit', page });
+}
+
+/** The document's PDF as uploaded, for "Download". */
+export function documentPdfUrl(assetId: string): string {
+  return buildOriginalUrl(delivery(), assetId, 'pdf');
+}
+
+/** A small preview of a document: the top of its first page. */
+export function documentThumbnailUrl(assetId: string | null): string | null {
+  if (!assetId) return null;
+  return buildMediaUrl(delivery(), assetId, DOCUMENT_THUMBNAIL);
+}
+
+/** A member's avatar: their upload from the media service, or their OAuth picture as is. */
+export function avatarUrl(image: string | null, size = 96): string | null {
+  if (!image) return null;
+  if (isExternalAvatar(image)) return image;
+  if (!isAvatarAsset(image)) return null;
+  return buildMediaUrl(delivery(), image, {
+    width: size,
+    height: size,
+    crop: 'fill',
+    gravity: 'auto',
+  });
+}
