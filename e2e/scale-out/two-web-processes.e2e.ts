@@ -15,7 +15,14 @@ import { useProduct } from '../support/use-running-product';
  * and what the load balancer adds (`X-Forwarded-For`, trusted as one hop), so each check speaks
  * for a client address of its own.
  */
-const SHARED_ENV = { AUTH_SECRET: randomBytes(32).toString('hex'), TRUST_PROXY: '1' };
+// What every replica must share (docs/operations.md, "Scale-out"); the web app runs with
+// NODE_ENV=production, which refuses to start without its secrets.
+const SHARED_ENV = {
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  MEDIA_API_KEY: `key-${randomBytes(8).toString('hex')}`,
+  MEDIA_API_SECRET: randomBytes(16).toString('hex'),
+  TRUST_PROXY: '1',
+};
 const PASSWORD = 'a long enough password';
 const BUILD_DIR = path.resolve(import.meta.dirname, '..', '..', 'apps', 'web', '.next');
 
