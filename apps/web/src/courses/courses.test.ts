@@ -56,6 +56,26 @@ afterAll(async () => {
 
 beforeEach(resetFakeMedia);
 
+/**
+ * A published course of `owner` for one test, stored directly: createCourse limits how many
+ * courses a member creates an hour, and is tested on its own below.
+ */
+async function insertOwnedCourse(title: string): Promise<number> {
+  const row = await db
+    .insertInto('courses')
+    .values({
+      slug: title.toLowerCase().replaceAll(' ', '-'),
+      title,
+      subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'mathematics'),
+      institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'northbridge'),
+      owner_id: owner.id,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 describe('creating a course', () => {
   it('publishes it at once, owned by its creator, with a slug from its title', async () => {
     const created = await createCourse(db, owner, validCourse);
@@ -152,8 +172,12 @@ describe('editing a course', () => {
   let courseId: number;
   let draftId: number;
 
+  // A fresh course per test: the edits of one test are never what another one starts from.
+  beforeEach(async () => {
+    courseId = await insertOwnedCourse('Owned course');
+  });
+
   beforeAll(async () => {
-    courseId = (await createCourse(db, owner, { ...validCourse, title: 'Owned course' })).id;
     const draft = await db
       .insertInto('courses')
       .values({
@@ -195,7 +219,7 @@ describe('editing a course', () => {
       updateCourse(db, other, { courseId, changes: { title: 'Mine now' } }),
     );
     expect(error.status).toBe(403);
-    expect((await getEditableCourse(db, owner, courseId)).title).toBe('Renamed course');
+    expect((await getEditableCourse(db, owner, courseId)).title).toBe('Owned course');
   });
 
   it('asks an anonymous visitor to sign in (401)', async () => {
@@ -232,8 +256,8 @@ describe('editing a course', () => {
 describe('uploading a course cover', () => {
   let courseId: number;
 
-  beforeAll(async () => {
-    courseId = (await createCourse(db, owner, { ...validCourse, title: 'Covered' })).id;
+  beforeEach(async () => {
+    courseId = await insertOwnedCourse('Covered');
   });
 
   it('stores an image through the media service under a new id and queues the old one’s deletion', async () => {
