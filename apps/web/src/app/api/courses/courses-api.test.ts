@@ -1,13 +1,14 @@
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
  * The HTTP contract of the course, follow and bookmark routes, through the exported handlers with
- * a real database; only the session (Next's request headers) and the media service stand in.
+ * a real database; only the session (Next's request headers) stands in. The cover checks end
+ * before any upload, so nothing answers at the configured media address.
  */
 const state = vi.hoisted(() => ({
   viewer: null as Viewer | null,
@@ -25,9 +26,6 @@ vi.mock('@/lib/server-context', () => ({
     mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
   }),
 }));
-vi.mock('@coursepack/images/upload-asset', () =>
-  import('@/testing/fake-media').then((m) => m.fakeMedia),
-);
 
 const { POST: createCourseRoute } = await import('./route');
 const { PATCH: patchCourseRoute } = await import('./[id]/route');
@@ -78,6 +76,11 @@ afterAll(async () => {
   await testDb.destroy();
 });
 
+// Each test signs in whoever it needs; none inherits the viewer of the test before.
+beforeEach(() => {
+  state.viewer = null;
+});
+
 /** A published course of `owner` (`/courses/<id>-heat-engines`) with one published document. */
 async function insertCourseWithDocument(): Promise<{ courseId: number; documentId: number }> {
   const { id: courseId } = await db
@@ -123,6 +126,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   });
 
   it('names each bad field in a 400', async () => {
+    state.viewer = owner;
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: { ...course, title: '', subject: 'x' } }),
     );
@@ -144,6 +148,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   });
 
   it('refuses a request from another site with 403', async () => {
+    state.viewer = owner;
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: course, origin: 'https://evil.example' }),
     );
