@@ -1,11 +1,14 @@
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import {
+  startTestMediaService,
+  type TestMediaService,
+} from '@coursepack/media/testing/start-test-media-service';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/lib/app-error';
-import { fakeMedia, MEDIA_CREDENTIALS, resetFakeMedia } from '@/testing/fake-media';
 import { queuedMediaDeletions } from '@/testing/queued-media-deletions';
 import { rejection } from '@/testing/rejection';
 import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewer';
@@ -20,12 +23,9 @@ import { setUserRole } from './set-user-role';
 import { unfollowCourse } from './unfollow-course';
 import { uploadAvatar } from './upload-avatar';
 
-vi.mock('@coursepack/images/upload-asset', () =>
-  import('@/testing/fake-media').then((m) => m.fakeMedia),
-);
-
 let testDb: TestDatabase;
 let db: Kysely<Database>;
+let media: TestMediaService;
 
 const ada = testViewer('ada');
 const bob = testViewer('bob');
@@ -33,7 +33,7 @@ const admin = testViewer('root', 'admin');
 const ids = { course: 0, draft: 0, other: 0, notes: 0, exam: 0, hiddenDoc: 0 };
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   await insertViewers(db, [ada, bob, admin]);
   const subject = await db
@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await testDb.destroy();
+  await Promise.all([testDb.destroy(), media.close()]);
 });
 
 let taxonomy = { subject_id: 0, institution_id: 0 };
@@ -80,8 +80,6 @@ async function insertCourse(slug: string, published = true, owner: string | null
     .executeTakeFirstOrThrow();
   return row.id;
 }
-
-beforeEach(resetFakeMedia);
 
 describe('following courses', () => {
   it('counts each follower once however often they follow', async () => {
@@ -215,15 +213,19 @@ describe('roles', () => {
 });
 
 describe('avatars', () => {
+  // The real media service with a wrong secret refuses every upload, which uploadAvatar reports
+  // as a 500: a 401 or 415 from it was decided before any upload.
+  const refusingMedia = () => ({ ...media.credentials, apiSecret: 'not-the-secret' });
+
   const image = () =>
     sharp({ create: { width: 200, height: 200, channels: 3, background: '#123456' } })
       .jpeg()
       .toBuffer();
 
   it("stores the upload under the member's avatar prefix and queues their previous one's deletion", async () => {
-    const first = await uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: await image() });
+    const first = await uploadAvatar(db, media.credentials, ada, { file: await image() });
     expect(first.image).toMatch(/^avatars\/ada-[0-9a-f]{12}$/);
-    const second = await uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: await image() });
+    const second = await uploadAvatar(db, media.credentials, ada, { file: await image() });
     expect(await queuedMediaDeletions(db)).toContain(first.image);
     const row = await db
       .selectFrom('users')
@@ -239,18 +241,17 @@ describe('avatars', () => {
       .set({ image: 'avatars/bob-123456abcdef' })
       .where('id', '=', 'ada')
       .execute();
-    await uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: await image() });
+    await uploadAvatar(db, media.credentials, ada, { file: await image() });
     expect(await queuedMediaDeletions(db)).not.toContain('avatars/bob-123456abcdef');
   });
 
   it('asks an anonymous visitor to sign in, and refuses what is not an image', async () => {
     expect(
-      (await rejection(uploadAvatar(db, MEDIA_CREDENTIALS, null, { file: await image() }))).status,
+      (await rejection(uploadAvatar(db, refusingMedia(), null, { file: await image() }))).status,
     ).toBe(401);
     const pdf = new TextEncoder().encode('%PDF-1.7\n');
-    expect((await rejection(uploadAvatar(db, MEDIA_CREDENTIALS, ada, { file: pdf }))).status).toBe(
+    expect((await rejection(uploadAvatar(db, refusingMedia(), ada, { file: pdf }))).status).toBe(
       415,
     );
-    expect(fakeMedia.uploadAsset).not.toHaveBeenCalled();
   });
 });
