@@ -39,7 +39,11 @@ async function showPanel(initial: RealtimeSessions | null, showDocuments = true)
 
 /** Lets the ten-second refresh happen once. */
 async function refresh(): Promise<void> {
-  await act(async () => vi.advanceTimersByTimeAsync(10_000));
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(10_000);
+    // The refresh awaits the answer and then its body: a macrotask later, all of it has settled.
+    await new Promise((resolve) => setImmediate(resolve));
+  });
 }
 
 beforeEach(() => {
