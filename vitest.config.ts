@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
+      'apps/web/vitest.components.config.ts',
       'scripts/*/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],

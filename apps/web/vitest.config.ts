@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Node tests, with a real PostgreSQL; component tests (`*.test.tsx`) run in jsdom without it
+// (vitest.components.config.ts), so neither pays for the other's environment.
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // tsconfig keeps JSX for Next to compile; tests that render components need it compiled here.

@@ -1,17 +1,18 @@
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { hashPassword } from 'better-auth/crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDemoOwner } from '../seed/create-demo-owner';
 import { findInsecureDefaults } from './find-insecure-defaults';
 
 let testDb: TestDatabase;
 
-beforeAll(async () => {
+// One test changes the demo owner's password: each starts from a database of its own.
+beforeEach(async () => {
   testDb = await createTestDatabase();
   await createDemoOwner(testDb.db);
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await testDb.destroy();
 });
 

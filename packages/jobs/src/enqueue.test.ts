@@ -1,16 +1,17 @@
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueue } from './enqueue';
 import { installJobQueue } from './install-job-queue';
 
 let database: TestDatabase;
 
-beforeAll(async () => {
+// Each test reads whole queues: it gets a database (a clone of the migrated template) of its own.
+beforeEach(async () => {
   database = await createTestDatabase();
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await database.destroy();
 });
 
@@ -59,6 +60,7 @@ describe('enqueue', () => {
   });
 
   it('installs again without harm (every process that migrates runs it)', async () => {
+    await enqueue(database.db, 'destroy-media', { publicId: 'documents/kept' });
     await installJobQueue(database.db);
     await installJobQueue(database.db);
     expect(await jobsOf('destroy-media')).toHaveLength(1);

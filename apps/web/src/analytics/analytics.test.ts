@@ -7,7 +7,7 @@ import {
 import type { Database, EventsTable } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
 import { getContentStats } from './get-content-stats';
 import { getDepthFunnel } from './get-depth-funnel';
@@ -83,8 +83,23 @@ function event(
 const ping = (visit: Visit, at: string, page: number, action = 'active') =>
   event(visit, at, 'status', action, { page });
 
+/** Events a test added to the fixture, taken out again after it (see `forgetAddedEvents`). */
+const added: string[] = [];
+
+/** Adds events to the hand-worked fixture for this test only. */
 async function insert(events: Insertable<EventsTable>[]): Promise<void> {
+  added.push(...events.map((row) => row.event_id));
   await db.insertInto('events').values(events).execute();
+}
+
+/**
+ * Every figure below is worked out from the fixture alone, in whatever order the tests run:
+ * events a test added are deleted after it and the rollups rebuilt from what is left.
+ */
+async function forgetAddedEvents(): Promise<void> {
+  if (added.length === 0) return;
+  await db.deleteFrom('events').where('event_id', 'in', added.splice(0)).execute();
+  await rebuildAnalyticsRollups(db);
 }
 
 /**
@@ -176,43 +191,46 @@ beforeAll(async () => {
   const s4Home: Visit = { session: sessions.s4, extra: firefox };
   const s4B1: Visit = { ...s4Home, course: ids.courseB, doc: ids.b1 };
 
-  await insert([
-    event(s1, '2026-03-09T15:00:00Z', 'page', 'view'),
-    event(s1, '2026-03-10T10:00:00Z', 'page', 'view'),
-    event(s1, '2026-03-10T10:00:01Z', 'scroll', 'scroll_25'),
-    event(s1, '2026-03-10T10:00:01.5Z', 'scroll', 'scroll_50'),
-    ping(s1, '2026-03-10T10:00:00Z', 1),
-    ping(s1, '2026-03-10T10:00:05Z', 1),
-    ping(s1, '2026-03-10T10:00:10Z', 2),
-    ping(s1, '2026-03-10T10:00:13Z', 2, 'inactive'),
-    ping(s1, '2026-03-10T10:01:00Z', 2),
-    ping(s1, '2026-03-10T10:01:05Z', 3),
-    event(s1, '2026-03-10T10:01:06Z', 'scroll', 'scroll_75'),
-    event(s1, '2026-03-10T10:01:07Z', 'scroll', 'scroll_up_50'),
-    event(s1, '2026-03-10T10:01:10Z', 'action', 'download'),
+  await db
+    .insertInto('events')
+    .values([
+      event(s1, '2026-03-09T15:00:00Z', 'page', 'view'),
+      event(s1, '2026-03-10T10:00:00Z', 'page', 'view'),
+      event(s1, '2026-03-10T10:00:01Z', 'scroll', 'scroll_25'),
+      event(s1, '2026-03-10T10:00:01.5Z', 'scroll', 'scroll_50'),
+      ping(s1, '2026-03-10T10:00:00Z', 1),
+      ping(s1, '2026-03-10T10:00:05Z', 1),
+      ping(s1, '2026-03-10T10:00:10Z', 2),
+      ping(s1, '2026-03-10T10:00:13Z', 2, 'inactive'),
+      ping(s1, '2026-03-10T10:01:00Z', 2),
+      ping(s1, '2026-03-10T10:01:05Z', 3),
+      event(s1, '2026-03-10T10:01:06Z', 'scroll', 'scroll_75'),
+      event(s1, '2026-03-10T10:01:07Z', 'scroll', 'scroll_up_50'),
+      event(s1, '2026-03-10T10:01:10Z', 'action', 'download'),
 
-    event(s2Course, '2026-03-10T11:00:00Z', 'page', 'view'),
-    event(s2A1, '2026-03-10T11:00:30Z', 'page', 'view'),
-    ...['scroll_25', 'scroll_50', 'scroll_75', 'scroll_100'].map((action) =>
-      event(s2A1, '2026-03-10T11:00:31Z', 'scroll', action),
-    ),
-    ping(s2A1, '2026-03-10T11:00:30Z', 1),
-    ping(s2A1, '2026-03-10T11:00:35Z', 4),
-    event(s2A1, '2026-03-10T11:00:40Z', 'action', 'bookmark'),
-    event(s2A2, '2026-03-11T09:00:00Z', 'page', 'view'),
-    ping(s2A2, '2026-03-11T09:00:00Z', 1),
+      event(s2Course, '2026-03-10T11:00:00Z', 'page', 'view'),
+      event(s2A1, '2026-03-10T11:00:30Z', 'page', 'view'),
+      ...['scroll_25', 'scroll_50', 'scroll_75', 'scroll_100'].map((action) =>
+        event(s2A1, '2026-03-10T11:00:31Z', 'scroll', action),
+      ),
+      ping(s2A1, '2026-03-10T11:00:30Z', 1),
+      ping(s2A1, '2026-03-10T11:00:35Z', 4),
+      event(s2A1, '2026-03-10T11:00:40Z', 'action', 'bookmark'),
+      event(s2A2, '2026-03-11T09:00:00Z', 'page', 'view'),
+      ping(s2A2, '2026-03-11T09:00:00Z', 1),
 
-    event(s3, '2026-03-10T12:00:00Z', 'page', 'view'),
-    event(s3, '2026-03-10T12:00:01Z', 'scroll', 'scroll_100'),
-    ping(s3, '2026-03-10T12:00:00Z', 1),
+      event(s3, '2026-03-10T12:00:00Z', 'page', 'view'),
+      event(s3, '2026-03-10T12:00:01Z', 'scroll', 'scroll_100'),
+      ping(s3, '2026-03-10T12:00:00Z', 1),
 
-    event(s4Home, '2026-03-10T12:29:00Z', 'page', 'view'),
-    event(s4Home, '2026-03-10T12:29:10Z', 'action', 'submitted', { name: 'search' }),
-    event(s4B1, '2026-03-10T12:30:00Z', 'page', 'view'),
-    event(s4B1, '2026-03-10T12:30:01Z', 'scroll', 'scroll_25'),
-    ping(s4B1, '2026-03-10T12:30:00Z', 1),
-    ping(s4B1, '2026-03-10T12:30:02Z', 1),
-  ]);
+      event(s4Home, '2026-03-10T12:29:00Z', 'page', 'view'),
+      event(s4Home, '2026-03-10T12:29:10Z', 'action', 'submitted', { name: 'search' }),
+      event(s4B1, '2026-03-10T12:30:00Z', 'page', 'view'),
+      event(s4B1, '2026-03-10T12:30:01Z', 'scroll', 'scroll_25'),
+      ping(s4B1, '2026-03-10T12:30:00Z', 1),
+      ping(s4B1, '2026-03-10T12:30:02Z', 1),
+    ])
+    .execute();
   await refreshAnalyticsRollups(db);
 });
 
@@ -459,6 +477,8 @@ describe('stats API shape', () => {
 });
 
 describe('rollups', () => {
+  afterEach(forgetAddedEvents);
+
   it('give the same answers as computing from raw events', async () => {
     for (const scope of [site, documentA1(), courseA()]) {
       expect(await everything(scope)).toEqual(await everything(scope, { source: 'events' }));
@@ -603,6 +623,7 @@ describe('rollups', () => {
       inserted = resolve;
     });
     // Like a collector group commit: stored_at is the transaction's start, visible at commit.
+    added.push(late.event_id);
     const writer = db.transaction().execute(async (trx) => {
       await trx.insertInto('events').values(late).execute();
       inserted();

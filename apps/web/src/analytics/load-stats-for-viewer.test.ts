@@ -214,7 +214,8 @@ describe('stats API freshness', () => {
       .insertInto('events')
       .values({
         event_id: randomUUID(),
-        received_at: '2026-05-15T10:00:00Z',
+        // A day no other test asks about: their figures stay the fixture's.
+        received_at: '2026-04-20T10:00:00Z',
         type: 'page',
         name: 'page',
         action: 'view',
@@ -226,7 +227,7 @@ describe('stats API freshness', () => {
         location: 'http://localhost:3000/documents/1',
       })
       .execute();
-    const query = 'from=2026-05-15&to=2026-05-15';
+    const query = 'from=2026-04-20&to=2026-04-20';
 
     const stale = await loadStatsForViewer(
       db,

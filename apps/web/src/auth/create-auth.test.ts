@@ -152,7 +152,8 @@ describe('better-auth over the Coursepack schema', () => {
   });
 
   it('refuses a second account with the same email and a too-short password', async () => {
-    const duplicate = await signUp(auth, 'ada@example.org');
+    await signUp(auth, 'twice@example.org');
+    const duplicate = await signUp(auth, 'twice@example.org');
     expect(duplicate.status).toBe(422);
     const short = await signUp(auth, 'short@example.org', 'abc');
     expect(short.status).toBe(400);
@@ -160,18 +161,19 @@ describe('better-auth over the Coursepack schema', () => {
   });
 
   it('signs in with the right password, answers 401 to a wrong one, and signs out', async () => {
+    await signUp(auth, 'returning@example.org');
     const wrong = await call(auth, '/sign-in/email', {
-      body: { email: 'ada@example.org', password: 'not the password' },
+      body: { email: 'returning@example.org', password: 'not the password' },
     });
     expect(wrong.status).toBe(401);
 
     const right = await call(auth, '/sign-in/email', {
-      body: { email: 'ada@example.org', password: 'correct horse battery' },
+      body: { email: 'returning@example.org', password: 'correct horse battery' },
     });
     expect(right.status).toBe(200);
     const cookie = sessionCookie(right);
     const session = await call(auth, '/get-session', { cookie });
-    expect(await session.json()).toMatchObject({ user: { email: 'ada@example.org' } });
+    expect(await session.json()).toMatchObject({ user: { email: 'returning@example.org' } });
 
     const out = await call(auth, '/sign-out', { body: {}, cookie });
     expect(out.status).toBe(200);

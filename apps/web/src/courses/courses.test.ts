@@ -1,11 +1,14 @@
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import {
+  startTestMediaService,
+  type TestMediaService,
+} from '@coursepack/media/testing/start-test-media-service';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
-import { fakeMedia, MEDIA_CREDENTIALS, resetFakeMedia } from '@/testing/fake-media';
 import { queuedMediaDeletions } from '@/testing/queued-media-deletions';
 import { rejection } from '@/testing/rejection';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
@@ -14,12 +17,9 @@ import { getEditableCourse } from './get-editable-course';
 import { updateCourse } from './update-course';
 import { uploadCourseCover } from './upload-course-cover';
 
-vi.mock('@coursepack/images/upload-asset', () =>
-  import('@/testing/fake-media').then((m) => m.fakeMedia),
-);
-
 let testDb: TestDatabase;
 let db: Kysely<Database>;
+let media: TestMediaService;
 
 const owner = testViewer('owner');
 const other = testViewer('other');
@@ -40,7 +40,7 @@ async function png(width: number, height: number): Promise<Uint8Array> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   await insertViewers(db, [owner, other, admin]);
   await db.insertInto('subjects').values({ slug: 'mathematics', name: 'Mathematics' }).execute();
@@ -51,10 +51,38 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await testDb.destroy();
+  await Promise.all([testDb.destroy(), media.close()]);
 });
 
-beforeEach(resetFakeMedia);
+/**
+ * The real media service with a wrong secret: it refuses every upload (401), which the code
+ * under test reports as a 500. A refusal other than that 500 was decided before any upload.
+ */
+const refusingMedia = () => ({ ...media.credentials, apiSecret: 'not-the-secret' });
+
+/** What the media service delivers for `publicId`. */
+const delivered = (publicId: string) =>
+  fetch(`${media.delivery.baseUrl}/${media.delivery.cloudName}/image/upload/${publicId}`);
+
+/**
+ * A published course of `owner` for one test, stored directly: createCourse limits how many
+ * courses a member creates an hour, and is tested on its own below.
+ */
+async function insertOwnedCourse(title: string): Promise<number> {
+  const row = await db
+    .insertInto('courses')
+    .values({
+      slug: title.toLowerCase().replaceAll(' ', '-'),
+      title,
+      subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'mathematics'),
+      institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'northbridge'),
+      owner_id: owner.id,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 describe('creating a course', () => {
   it('publishes it at once, owned by its creator, with a slug from its title', async () => {
@@ -152,8 +180,12 @@ describe('editing a course', () => {
   let courseId: number;
   let draftId: number;
 
+  // A fresh course per test: the edits of one test are never what another one starts from.
+  beforeEach(async () => {
+    courseId = await insertOwnedCourse('Owned course');
+  });
+
   beforeAll(async () => {
-    courseId = (await createCourse(db, owner, { ...validCourse, title: 'Owned course' })).id;
     const draft = await db
       .insertInto('courses')
       .values({
@@ -195,7 +227,7 @@ describe('editing a course', () => {
       updateCourse(db, other, { courseId, changes: { title: 'Mine now' } }),
     );
     expect(error.status).toBe(403);
-    expect((await getEditableCourse(db, owner, courseId)).title).toBe('Renamed course');
+    expect((await getEditableCourse(db, owner, courseId)).title).toBe('Owned course');
   });
 
   it('asks an anonymous visitor to sign in (401)', async () => {
@@ -232,23 +264,22 @@ describe('editing a course', () => {
 describe('uploading a course cover', () => {
   let courseId: number;
 
-  beforeAll(async () => {
-    courseId = (await createCourse(db, owner, { ...validCourse, title: 'Covered' })).id;
+  beforeEach(async () => {
+    courseId = await insertOwnedCourse('Covered');
   });
 
   it('stores an image through the media service under a new id and queues the old one’s deletion', async () => {
-    const first = await uploadCourseCover(db, MEDIA_CREDENTIALS, owner, {
+    const first = await uploadCourseCover(db, media.credentials, owner, {
       courseId,
       file: await png(800, 420),
     });
     expect(first.coverAssetId).toMatch(new RegExp(`^covers/course-${courseId}-[0-9a-f]{12}$`));
-    expect(fakeMedia.uploadAsset).toHaveBeenCalledWith(
-      MEDIA_CREDENTIALS,
-      expect.objectContaining({ filename: 'cover.png', resourceType: 'image' }),
-    );
+    const cover = await delivered(first.coverAssetId);
+    expect(cover.status).toBe(200);
+    expect((await sharp(await cover.arrayBuffer()).metadata()).width).toBe(800);
     expect(await queuedMediaDeletions(db)).not.toContain(first.coverAssetId);
 
-    const second = await uploadCourseCover(db, MEDIA_CREDENTIALS, admin, {
+    const second = await uploadCourseCover(db, media.credentials, admin, {
       courseId,
       file: await png(80, 42),
     });
@@ -260,34 +291,32 @@ describe('uploading a course cover', () => {
   it('refuses anonymous visitors (401) and other members (403) before storing anything', async () => {
     const file = await png(64, 64);
     expect(
-      (await rejection(uploadCourseCover(db, MEDIA_CREDENTIALS, null, { courseId, file }))).status,
+      (await rejection(uploadCourseCover(db, refusingMedia(), null, { courseId, file }))).status,
     ).toBe(401);
     expect(
-      (await rejection(uploadCourseCover(db, MEDIA_CREDENTIALS, other, { courseId, file }))).status,
+      (await rejection(uploadCourseCover(db, refusingMedia(), other, { courseId, file }))).status,
     ).toBe(403);
-    expect(fakeMedia.uploadAsset).not.toHaveBeenCalled();
   });
 
   it('judges the file by its content: a renamed text file is refused with 415', async () => {
     const text = new TextEncoder().encode('GIF89a, honestly');
     const error = await rejection(
-      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: text }),
+      uploadCourseCover(db, refusingMedia(), owner, { courseId, file: text }),
     );
     expect(error.status).toBe(415);
     expect(error.message).toBe(
       'The cover must be a JPEG, PNG, WebP, GIF or AVIF image; this file is not one.',
     );
-    expect(fakeMedia.uploadAsset).not.toHaveBeenCalled();
   });
 
   it('refuses an empty file and one over 10 MB, saying how large it is', async () => {
     const empty = await rejection(
-      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: new Uint8Array() }),
+      uploadCourseCover(db, refusingMedia(), owner, { courseId, file: new Uint8Array() }),
     );
     expect(empty.status).toBe(400);
     const big = new Uint8Array(11 * 1024 * 1024);
     const error = await rejection(
-      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: big }),
+      uploadCourseCover(db, refusingMedia(), owner, { courseId, file: big }),
     );
     expect(error.status).toBe(413);
     expect(error.message).toBe('The cover is 11 MB; the limit is 10 MB.');
@@ -295,10 +324,9 @@ describe('uploading a course cover', () => {
 
   it('says so when the media service fails, and keeps the previous cover', async () => {
     const before = (await getEditableCourse(db, owner, courseId)).coverAssetId;
-    fakeMedia.uploadAsset.mockRejectedValue(new Error('connection refused'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = await rejection(
-      uploadCourseCover(db, MEDIA_CREDENTIALS, owner, { courseId, file: await png(64, 64) }),
+      uploadCourseCover(db, refusingMedia(), owner, { courseId, file: await png(64, 64) }),
     );
     expect(error.status).toBe(500);
     expect(error.message).toMatch(/media service did not store the cover/);

@@ -1,7 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteMemberContent } from './delete-member-content';
 import { getAccountOverview } from './get-account-overview';
 
@@ -9,7 +9,9 @@ let testDb: TestDatabase;
 let db: Kysely<Database>;
 const ids = { shared: 0, solo: 0, theirsDoc: 0, soloDoc: 0, othersDoc: 0, othersCourse: 0 };
 
-beforeAll(async () => {
+// Each test deletes or counts across whole tables: each gets its own database (a clone of the
+// migrated template, made in milliseconds) with the leaver's fixture.
+beforeEach(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   await db
@@ -78,7 +80,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await testDb.destroy();
 });
 

@@ -14,3 +14,20 @@ export async function insertViewers(db: Kysely<Database>, viewers: Viewer[]): Pr
     .values(viewers.map(({ id, name, email, role }) => ({ id, name, email, role })))
     .execute();
 }
+
+let viewersMade = 0;
+
+/**
+ * Stores and returns a viewer no other test uses (`ada-7`), so a test's follows, bookmarks and
+ * roles are its own whatever ran before it.
+ */
+export async function insertNewViewer(
+  db: Kysely<Database>,
+  name: string,
+  role: Viewer['role'] = 'member',
+): Promise<Viewer> {
+  viewersMade += 1;
+  const viewer = testViewer(`${name}-${viewersMade}`, role);
+  await insertViewers(db, [viewer]);
+  return viewer;
+}

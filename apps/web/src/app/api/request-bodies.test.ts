@@ -28,9 +28,6 @@ vi.mock('@/server/server-context', () => ({
     mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
   }),
 }));
-vi.mock('@coursepack/images/upload-asset', () =>
-  import('@/testing/fake-media').then((m) => m.fakeMedia),
-);
 
 const { POST: createCourseRoute } = await import('./courses/route');
 const { PATCH: patchCourseRoute } = await import('./courses/[id]/route');

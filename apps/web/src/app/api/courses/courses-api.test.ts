@@ -1,13 +1,14 @@
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
  * The HTTP contract of the course, follow and bookmark routes, through the exported handlers with
- * a real database; only the session (Next's request headers) and the media service stand in.
+ * a real database; only the session (Next's request headers) stands in. The cover checks end
+ * before any upload, so nothing answers at the configured media address.
  */
 const state = vi.hoisted(() => ({
   viewer: null as Viewer | null,
@@ -25,9 +26,6 @@ vi.mock('@/server/server-context', () => ({
     mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
   }),
 }));
-vi.mock('@coursepack/images/upload-asset', () =>
-  import('@/testing/fake-media').then((m) => m.fakeMedia),
-);
 
 const { POST: createCourseRoute } = await import('./route');
 const { PATCH: patchCourseRoute } = await import('./[id]/route');
@@ -38,7 +36,6 @@ const bookmark = await import('../documents/[id]/bookmark/route');
 const SITE = 'http://localhost:3000';
 let testDb: TestDatabase;
 let db: Kysely<Database>;
-let documentId = 0;
 
 const owner = testViewer('owner');
 const other = testViewer('other');
@@ -79,9 +76,34 @@ afterAll(async () => {
   await testDb.destroy();
 });
 
-describe('POST /api/courses and PATCH /api/courses/[id]', () => {
-  let courseId = 0;
+// Each test signs in whoever it needs; none inherits the viewer of the test before.
+beforeEach(() => {
+  state.viewer = null;
+});
 
+/** A published course of `owner` (`/courses/<id>-heat-engines`) with one published document. */
+async function insertCourseWithDocument(): Promise<{ courseId: number; documentId: number }> {
+  const { id: courseId } = await db
+    .insertInto('courses')
+    .values({
+      slug: 'heat-engines',
+      title: 'Heat engines',
+      subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'physics'),
+      institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'lakeside'),
+      owner_id: owner.id,
+      published: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: documentId } = await db
+    .insertInto('documents')
+    .values({ course_id: courseId, slug: 'notes', title: 'Notes', kind: 'notes', published: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { courseId, documentId };
+}
+
+describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   it('answers 401 to an anonymous visitor and creates nothing', async () => {
     state.viewer = null;
     const response = await createCourseRoute(
@@ -100,23 +122,11 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
     );
     expect(response.status).toBe(201);
     const body = (await response.json()) as { course: { id: number; path: string } };
-    courseId = body.course.id;
-    expect(body.course.path).toBe(`/courses/${courseId}-thermodynamics`);
-    const [documentRow] = await db
-      .insertInto('documents')
-      .values({
-        course_id: courseId,
-        slug: 'notes',
-        title: 'Notes',
-        kind: 'notes',
-        published: true,
-      })
-      .returning('id')
-      .execute();
-    documentId = documentRow?.id ?? 0;
+    expect(body.course.path).toBe(`/courses/${body.course.id}-thermodynamics`);
   });
 
   it('names each bad field in a 400', async () => {
+    state.viewer = owner;
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: { ...course, title: '', subject: 'x' } }),
     );
@@ -138,6 +148,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   });
 
   it('refuses a request from another site with 403', async () => {
+    state.viewer = owner;
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: course, origin: 'https://evil.example' }),
     );
@@ -145,6 +156,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   });
 
   it("answers 403 to another member's edit, 404 to an unknown course, 200 to the owner", async () => {
+    const { courseId } = await insertCourseWithDocument();
     state.viewer = other;
     const denied = await patchCourseRoute(
       request(`/api/courses/${courseId}`, { method: 'PATCH', json: { title: 'Hijacked' } }),
@@ -158,15 +170,16 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
     expect(unknown.status).toBe(404);
     state.viewer = owner;
     const renamed = await patchCourseRoute(
-      request(`/api/courses/${courseId}`, { method: 'PATCH', json: { title: 'Heat engines' } }),
+      request(`/api/courses/${courseId}`, { method: 'PATCH', json: { title: 'Heat pumps' } }),
       params(courseId),
     );
     expect(await renamed.json()).toEqual({
-      course: { id: courseId, slug: 'heat-engines', path: `/courses/${courseId}-heat-engines` },
+      course: { id: courseId, slug: 'heat-pumps', path: `/courses/${courseId}-heat-pumps` },
     });
   });
 
   it('answers 401 to an anonymous cover upload and 400 to a form without a file', async () => {
+    const { courseId } = await insertCourseWithDocument();
     state.viewer = null;
     const form = new FormData();
     form.append('file', new File([new Uint8Array([1, 2, 3])], 'cover.png'));
@@ -188,12 +201,9 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
 });
 
 describe('follow and bookmark routes', () => {
-  const courseId = async () =>
-    (await db.selectFrom('courses').select('id').executeTakeFirstOrThrow()).id;
-
   it('follows and unfollows with PUT and DELETE, answering the count', async () => {
+    const { courseId: id } = await insertCourseWithDocument();
     state.viewer = other;
-    const id = await courseId();
     const put = await follow.PUT(
       request(`/api/courses/${id}/follow`, { method: 'PUT' }),
       params(id),
@@ -212,8 +222,8 @@ describe('follow and bookmark routes', () => {
   });
 
   it('takes the button form without JavaScript and goes back to the page (303)', async () => {
+    const { courseId: id } = await insertCourseWithDocument();
     state.viewer = other;
-    const id = await courseId();
     const form = new FormData();
     form.append('intent', 'on');
     form.append('next', `/courses/${id}-heat-engines`);
@@ -223,10 +233,16 @@ describe('follow and bookmark routes', () => {
     );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`/courses/${id}-heat-engines`);
-    expect(await db.selectFrom('course_follows').selectAll().execute()).toHaveLength(1);
+    const follows = await db
+      .selectFrom('course_follows')
+      .where('course_id', '=', id)
+      .select('user_id')
+      .execute();
+    expect(follows).toEqual([{ user_id: 'other' }]);
   });
 
   it('sends an anonymous visitor to sign in and back, and never to another site', async () => {
+    const { documentId } = await insertCourseWithDocument();
     state.viewer = null;
     const form = new FormData();
     form.append('intent', 'on');
@@ -251,6 +267,12 @@ describe('follow and bookmark routes', () => {
   });
 
   it('answers 401 to an anonymous JSON bookmark and 403 to a cross-site one', async () => {
+    const { documentId } = await insertCourseWithDocument();
+    state.viewer = owner;
+    await bookmark.PUT(
+      request(`/api/documents/${documentId}/bookmark`, { method: 'PUT' }),
+      params(documentId),
+    );
     state.viewer = null;
     const anonymous = await bookmark.PUT(
       request(`/api/documents/${documentId}/bookmark`, { method: 'PUT' }),
@@ -266,7 +288,11 @@ describe('follow and bookmark routes', () => {
       params(documentId),
     );
     expect(crossSite.status).toBe(403);
-    const rows = await db.selectFrom('document_bookmarks').selectAll().execute();
+    const rows = await db
+      .selectFrom('document_bookmarks')
+      .where('document_id', '=', documentId)
+      .selectAll()
+      .execute();
     expect(rows).toEqual([expect.objectContaining({ user_id: 'owner', document_id: documentId })]);
   });
 });
