@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
@@ -19,8 +20,11 @@ export type PdfReaderMessage =
   | { type: 'page'; number: number }
   | { type: 'done'; reading: PdfReading };
 
-/** Below the web app and the other services when the cores are busy (a higher nice value is lower priority). */
-const READER_NICENESS = 10;
+/**
+ * Below the web app and the other services when the cores are busy: the lowest priority, so a
+ * page request waking up takes a core from OCR at once (a higher nice value is lower priority).
+ */
+const READER_NICENESS = 19;
 /** How often the child's resident memory is measured. */
 const MEMORY_CHECK_MS = 250;
 
@@ -110,13 +114,7 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
       clearInterval(memoryWatch);
     };
     child.once('spawn', () => {
-      if (child.pid !== undefined) {
-        try {
-          setPriority(child.pid, READER_NICENESS);
-        } catch {
-          // Not permitted on some systems; the child then competes as an equal.
-        }
-      }
+      if (child.pid !== undefined) lowerPriority(child.pid);
       child.send(request);
     });
     child.on('message', (message: PdfReaderMessage) => {
@@ -150,4 +148,25 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
 
 function failed(problem: Extract<PdfReading, { ok: false }>['problem']): PdfReading {
   return { ok: false, problem };
+}
+
+/**
+ * Lowers every thread of a process to READER_NICENESS. On Linux a nice value belongs to a thread,
+ * and Node starts its V8 and libuv threads before we can renice the process, so each thread in
+ * /proc/<pid>/task is lowered (threads made later, such as OCR's, inherit from their maker).
+ */
+function lowerPriority(pid: number): void {
+  let threads: number[] = [pid];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    // No /proc (not Linux): the process's own priority is all there is to set.
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(thread, READER_NICENESS);
+    } catch {
+      // Not permitted on some systems, or the thread has ended; it then competes as an equal.
+    }
+  }
 }
