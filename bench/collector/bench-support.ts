@@ -4,7 +4,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@coursepack/db/client';
-import { findFreePort } from '@coursepack/db/find-free-port';
 import { migrateToLatest } from '@coursepack/db/migrate';
 import { type PostgresServer, startPostgresServer } from '@coursepack/db/postgres-server';
 

@@ -64,7 +64,6 @@ function decodeFileField(value: string): Uint8Array {
 
 async function readUploadRequest(
   request: FastifyRequest,
-  config: MediaConfig,
 ): Promise<{ fields: Fields; file?: Uint8Array; filename?: string }> {
   if (request.isMultipart()) {
     const entries: [string, unknown][] = [];
@@ -281,7 +280,7 @@ export async function buildMediaApp(
           `Unsupported resource type ${resourceType}; use image or auto`,
         );
       }
-      const { fields, file, filename } = await readUploadRequest(request, config);
+      const { fields, file, filename } = await readUploadRequest(request);
       verifySignedRequest(unsignedParams(fields), config);
       if (!file) throw new MediaError('invalid_request', 'Missing required parameter - file');
       const response = await storeUpload(
@@ -306,7 +305,7 @@ export async function buildMediaApp(
           `Unsupported resource type ${resourceType}; use image`,
         );
       }
-      const { fields } = await readUploadRequest(request, config);
+      const { fields } = await readUploadRequest(request);
       verifySignedRequest(fields, config);
       const publicId = fields.public_id;
       if (!publicId)

@@ -26,22 +26,6 @@ function streamFile(content: Buffer, dictionary: string): Buffer {
   ]);
 }
 
-function encodeAscii85(bytes: Buffer): string {
-  let text = '';
-  for (let offset = 0; offset < bytes.length; offset += 4) {
-    const chunk = Buffer.alloc(4);
-    bytes.copy(chunk, 0, offset, offset + 4);
-    let value = chunk.readUInt32BE(0);
-    const digits: string[] = [];
-    for (let index = 0; index < 5; index++) {
-      digits.unshift(String.fromCharCode(33 + (value % 85)));
-      value = Math.floor(value / 85);
-    }
-    text += digits.slice(0, Math.min(4, bytes.length - offset) + 1).join('');
-  }
-  return text;
-}
-
 describe('scanPdfStreams: problems', () => {
   it('accepts ordinary documents', async () => {
     expect(firstProblem(await manyPagePdf(20, 40), limits)).toBeUndefined();

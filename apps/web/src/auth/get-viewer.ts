@@ -2,7 +2,6 @@ import 'server-only';
 import { USER_ROLES, type UserRole } from '@coursepack/db/schema';
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import { AppError } from '@/errors/app-error';
 import { getAuth } from './auth-instance';
 import type { Viewer } from './viewer';
 
@@ -24,10 +23,3 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
     image: user.image ?? null,
   };
 });
-
-/** The signed-in member, or a 401 that says to sign in. */
-export async function requireViewer(): Promise<Viewer> {
-  const viewer = await getViewer();
-  if (!viewer) throw new AppError('unauthorized', 'Sign in to do this.');
-  return viewer;
-}

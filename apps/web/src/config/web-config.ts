@@ -1,5 +1,5 @@
 import { type Env, isProduction, parseEnv } from '@coursepack/config/parse-env';
-import { flag, httpUrl, oneOf } from '@coursepack/config/rules';
+import { flag, httpUrl } from '@coursepack/config/rules';
 import {
   developmentSecretsWarnings,
   SHARED_VARIABLES,

@@ -7,8 +7,6 @@ import {
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/errors/app-error';
 import { queuedMediaDeletions } from '@/testing/queued-media-deletions';
 import { rejection } from '@/testing/rejection';
 import { insertViewers, testViewer } from '@/testing/test-viewer';

@@ -23,7 +23,6 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/errors/app-error';
 import { rejection } from '@/testing/rejection';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { deleteDocument } from './delete-document';

@@ -8,7 +8,6 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/errors/app-error';
 import { queuedMediaDeletions } from '@/testing/queued-media-deletions';
 import { rejection } from '@/testing/rejection';
 import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewer';
