@@ -135,6 +135,14 @@ async function recomputeAll(trx: Transaction<Database>) {
   return { newEvents: result, sessionDays: sessionDays.rows[0]?.n ?? 0 };
 }
 
+/**
+ * Whether a time (`column`: an hour of the rollups, or an event's `received_at`) falls in what a
+ * refresh redoes of an affected session-day `a`: from its `from_hour` to the day's end.
+ */
+function redone(column: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`${column} >= a.from_hour AND ${column} < a.day + interval '24 hours'`;
+}
+
 async function recomputeSince(trx: Transaction<Database>, since: Date, until: Date) {
   await sql`
     CREATE TEMPORARY TABLE analytics_affected ON COMMIT DROP AS
@@ -160,7 +168,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       SELECT p.hour, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
       FROM analytics_session_pages AS p JOIN analytics_affected AS a
         ON p.session_id = a.session_id
-       AND p.hour >= a.from_hour AND p.hour < a.day + interval '24 hours'
+       AND ${redone(sql`p.hour`)}
       GROUP BY p.hour, p.course_id, p.doc_id, p.is_bot, p.page
       ON CONFLICT (doc_id, hour, page, is_bot, course_id) DO UPDATE SET
         pings = analytics_page_hours.pings + excluded.pings,
@@ -170,7 +178,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       SELECT ${UTC_DAY}, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
       FROM analytics_session_pages AS p JOIN analytics_affected AS a
         ON p.session_id = a.session_id
-       AND p.hour >= a.from_hour AND p.hour < a.day + interval '24 hours'
+       AND ${redone(sql`p.hour`)}
       GROUP BY 1, p.course_id, p.doc_id, p.is_bot, p.page
       ON CONFLICT (doc_id, day, page, is_bot, course_id) DO UPDATE SET
         pings = analytics_page_days.pings + excluded.pings,
@@ -201,7 +209,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       await sql`
         DELETE FROM ${sql.table(table)} AS r USING analytics_affected AS a
         WHERE r.session_id = a.session_id
-          AND r.hour >= a.from_hour AND r.hour < a.day + interval '24 hours'`.execute(trx);
+          AND ${redone(sql`r.hour`)}`.execute(trx);
     }
     // One index range per session-day (events_session_time_idx). `OFFSET 0` keeps the planner
     // from flattening the lateral subquery into a join, which it may then plan as a hash join
@@ -211,7 +219,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       sql`(SELECT e.* FROM analytics_affected AS a CROSS JOIN LATERAL (
              SELECT * FROM events
              WHERE session_id = a.session_id
-               AND received_at >= a.from_hour AND received_at < a.day + interval '24 hours'
+               AND ${redone(sql`received_at`)}
              OFFSET 0) AS e)`,
     );
     await insertDayRollups(
