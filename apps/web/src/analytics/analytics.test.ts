@@ -5,6 +5,7 @@ import {
   refreshAnalyticsRollups,
 } from '@coursepack/db/analytics/refresh-analytics-rollups';
 import type { Database, EventsTable } from '@coursepack/db/schema';
+import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -102,18 +103,9 @@ async function forgetAddedEvents(): Promise<void> {
   await rebuildAnalyticsRollups(db);
 }
 
-/**
- * Refreshes until the events just inserted are counted, and checks they were `events` of them.
- * A refresh takes committed events up to the start of the oldest open transaction; on a loaded
- * machine another backend may briefly hold that back, so the events can need one more refresh,
- * never be counted twice or lost.
- */
+/** Refreshes until the events just inserted are counted, and checks they were `events` of them. */
 async function refreshUntilCounted(events: number): Promise<RollupRefresh> {
-  let refresh = await refreshAnalyticsRollups(db);
-  for (let attempt = 0; refresh.newEvents === 0 && attempt < 20; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    refresh = await refreshAnalyticsRollups(db);
-  }
+  const refresh = await refreshUntilNew(db);
   expect(refresh.newEvents).toBe(events);
   return refresh;
 }

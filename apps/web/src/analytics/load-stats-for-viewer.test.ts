@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
 import type { Database } from '@coursepack/db/schema';
+import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,13 +242,8 @@ describe('stats API freshness', () => {
     });
     expect(await refreshState()).toEqual(before);
 
-    // As the worker's next refresh does; retried while an older open transaction holds the
-    // watermark back.
-    let refresh = await refreshAnalyticsRollups(db);
-    for (let attempt = 0; refresh.newEvents === 0 && attempt < 20; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      refresh = await refreshAnalyticsRollups(db);
-    }
+    // As the worker's next refresh does.
+    await refreshUntilNew(db);
     const fresh = await loadStatsForViewer(
       db,
       owner,

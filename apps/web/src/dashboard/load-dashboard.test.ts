@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
 import type { Database, EventsTable } from '@coursepack/db/schema';
+import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -310,13 +311,8 @@ describe('loadDashboard and the rollups', () => {
     });
     expect(await refreshState()).toEqual(before);
 
-    // As the worker's next refresh does. One may take in nothing yet while another connection
-    // holds an older transaction open (the watermark waits for it), so retry a few times.
-    let refresh = await refreshAnalyticsRollups(db);
-    for (let attempt = 0; refresh.newEvents === 0 && attempt < 20; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      refresh = await refreshAnalyticsRollups(db);
-    }
+    // As the worker's next refresh does.
+    await refreshUntilNew(db);
     const fresh = await loadDashboard(db, view, day, options);
     expect(fresh.overview.sessions).toBe(1);
     expect(fresh.freshness.processedUntil?.getTime()).toBeGreaterThan(
