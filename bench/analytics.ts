@@ -19,8 +19,8 @@
 import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
-import type { StatsRange } from '../apps/web/src/analytics/stats-range';
+} from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 import { generateDemoActivity } from '../scripts/seed/generate-demo-activity';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
 import { copyDemoActivity, copyDemoEvents, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';

@@ -30,15 +30,16 @@
  * LIVE_BENCH_DIR=/some/dir keeps the cluster there and reuses its events on the next run (the
  * rollups are then only refreshed); the load phase's events stay in it.
  */
+
+import type { AnalyticsScope } from '@coursepack/analytics/analytics-scope';
+import { getContentStats } from '@coursepack/analytics/queries/get-content-stats';
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
+} from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 import { findFreePort } from '@coursepack/db/find-free-port';
-import type { AnalyticsScope } from '../apps/web/src/analytics/analytics-scope';
-import { getContentStats } from '../apps/web/src/analytics/get-content-stats';
-import { getRealtimeSessions } from '../apps/web/src/analytics/get-realtime-sessions';
-import type { StatsRange } from '../apps/web/src/analytics/stats-range';
 import { DEFAULT_ROLLUP_INTERVAL_MS } from '../apps/worker/src/config';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
 import { copyDemoActivity, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';

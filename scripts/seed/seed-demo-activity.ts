@@ -1,7 +1,7 @@
 import {
   type RollupRefresh,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
+} from '@coursepack/analytics/rollups/refresh-analytics-rollups';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import {

@@ -1,5 +1,5 @@
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 import { AppError } from '@/errors/app-error';
-import type { StatsRange } from './stats-range';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest range a stats request may ask for. */

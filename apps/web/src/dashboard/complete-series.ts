@@ -1,6 +1,6 @@
-import type { PageAttention } from '@/analytics/get-page-attention';
-import type { DailyActivity } from '@/analytics/list-daily-activity';
-import type { StatsRange } from '@/analytics/stats-range';
+import type { PageAttention } from '@coursepack/analytics/queries/get-page-attention';
+import type { DailyActivity } from '@coursepack/analytics/queries/list-daily-activity';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
+import { previousPeriod, type StatsRange } from '@coursepack/analytics/stats-range';
 import { DEFAULT_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
-import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
 import { AppError } from '@/errors/app-error';
 import { single } from '@/http/search-params';
 

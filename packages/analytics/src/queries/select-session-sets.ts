@@ -1,12 +1,12 @@
-import { expandSessionSets } from '@coursepack/db/analytics/aggregate-events';
 import { type RawBuilder, sql } from 'kysely';
 import {
   type AnalyticsOptions,
   type AnalyticsScope,
   botCondition,
   scopeCondition,
-} from './analytics-scope';
-import { alignToHours, type StatsRange } from './stats-range';
+} from '../analytics-scope';
+import { expandSessionSets } from '../rollups/aggregate-events';
+import { alignToHours, type StatsRange } from '../stats-range';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
