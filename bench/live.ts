@@ -33,17 +33,18 @@
  * LIVE_BENCH_DIR=/some/dir keeps the cluster there and reuses its events on the next run (the
  * rollups are then only refreshed); the load phase's events stay in it.
  */
+
+import type { AnalyticsScope } from '@coursepack/analytics/analytics-scope';
+import { getContentStats } from '@coursepack/analytics/queries/get-content-stats';
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
+} from '@coursepack/analytics/rollups/refresh-analytics-rollups';
 import { findFreePort } from '@coursepack/db/find-free-port';
-import type { AnalyticsScope } from '../apps/web/src/analytics/analytics-scope';
-import { getContentStats } from '../apps/web/src/analytics/get-content-stats';
-import { getRealtimeSessions } from '../apps/web/src/analytics/get-realtime-sessions';
-import type { StatsRange } from '../apps/web/src/analytics/stats-range';
 import { DEFAULT_ROLLUP_INTERVAL_MS } from '../apps/worker/src/config';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
+import { benchRange } from './analytics/bench-range';
 import { copyDemoActivity, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';
 import { runDashboardQueries } from './analytics/dashboard-queries';
 import { percentile } from './analytics/measure';
@@ -62,7 +63,6 @@ const WARM_UP_MS = 5_000;
 const LAG_SAMPLE_MS = 500;
 const GOAL_RATIO = 1.5;
 const GOAL_LAG_S = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const keepDir = process.env.LIVE_BENCH_DIR;
 const bench = await openBenchDatabase({
@@ -146,22 +146,18 @@ try {
   const scopes = new Map(await pickScopes(db));
   const documentScope = scopes.get('document') as Extract<AnalyticsScope, { kind: 'document' }>;
   const courseScope = scopes.get('course') as Extract<AnalyticsScope, { kind: 'course' }>;
-  const range = (now: Date): StatsRange => {
-    const end = Math.ceil(now.getTime() / 3_600_000) * 3_600_000;
-    return { from: new Date(end - 30 * DAY_MS), to: new Date(end) };
-  };
   const operations: Operation[] = [
     ...[...scopes].map(([label, scope]) => ({
       label: `dashboard ${label}`,
-      run: (now: Date) => refreshFirst(() => runDashboardQueries(db, scope, range(now)))(),
+      run: (now: Date) => refreshFirst(() => runDashboardQueries(db, scope, benchRange(now)))(),
     })),
     {
       label: 'stats API document',
-      run: (now: Date) => refreshFirst(() => getContentStats(db, documentScope, range(now)))(),
+      run: (now: Date) => refreshFirst(() => getContentStats(db, documentScope, benchRange(now)))(),
     },
     {
       label: 'stats API course',
-      run: (now: Date) => refreshFirst(() => getContentStats(db, courseScope, range(now)))(),
+      run: (now: Date) => refreshFirst(() => getContentStats(db, courseScope, benchRange(now)))(),
     },
     // Part of every dashboard above, apart: it reads the last 5 minutes' raw events, so under
     // load it has 300,000 rows to read where idle it has none, whatever the rollups do.

@@ -1,22 +1,19 @@
+import type { AnalyticsOptions, AnalyticsScope } from '@coursepack/analytics/analytics-scope';
+import { getContentStats } from '@coursepack/analytics/queries/get-content-stats';
+import { getDepthFunnel } from '@coursepack/analytics/queries/get-depth-funnel';
+import { getOverviewStats } from '@coursepack/analytics/queries/get-overview-stats';
+import { getPageAttention } from '@coursepack/analytics/queries/get-page-attention';
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
+import { getRollupsFreshness } from '@coursepack/analytics/queries/get-rollups-freshness';
+import { listActions } from '@coursepack/analytics/queries/list-actions';
+import { listDailyActivity } from '@coursepack/analytics/queries/list-daily-activity';
+import { listDevices } from '@coursepack/analytics/queries/list-devices';
+import { listTopCourses } from '@coursepack/analytics/queries/list-top-courses';
+import { listTopDocuments } from '@coursepack/analytics/queries/list-top-documents';
+import { listTrafficSources } from '@coursepack/analytics/queries/list-traffic-sources';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import type {
-  AnalyticsOptions,
-  AnalyticsScope,
-} from '../../apps/web/src/analytics/analytics-scope';
-import { getContentStats } from '../../apps/web/src/analytics/get-content-stats';
-import { getDepthFunnel } from '../../apps/web/src/analytics/get-depth-funnel';
-import { getOverviewStats } from '../../apps/web/src/analytics/get-overview-stats';
-import { getPageAttention } from '../../apps/web/src/analytics/get-page-attention';
-import { getRealtimeSessions } from '../../apps/web/src/analytics/get-realtime-sessions';
-import { getRollupsFreshness } from '../../apps/web/src/analytics/get-rollups-freshness';
-import { listActions } from '../../apps/web/src/analytics/list-actions';
-import { listDailyActivity } from '../../apps/web/src/analytics/list-daily-activity';
-import { listDevices } from '../../apps/web/src/analytics/list-devices';
-import { listTopCourses } from '../../apps/web/src/analytics/list-top-courses';
-import { listTopDocuments } from '../../apps/web/src/analytics/list-top-documents';
-import { listTrafficSources } from '../../apps/web/src/analytics/list-traffic-sources';
-import type { StatsRange } from '../../apps/web/src/analytics/stats-range';
 
 export interface DashboardQuery {
   name: string;

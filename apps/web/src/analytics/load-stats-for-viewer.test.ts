@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import { refreshAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { refreshUntilNew } from '@coursepack/analytics/testing/refresh-until-new';
 import type { Database } from '@coursepack/db/schema';
-import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
+import { refreshAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { previousPeriod, type StatsRange } from '@coursepack/analytics/stats-range';
+import { refreshUntilNew } from '@coursepack/analytics/testing/refresh-until-new';
 import type { Database, EventsTable } from '@coursepack/db/schema';
-import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRealtimeSessions } from '@/analytics/get-realtime-sessions';
-import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
 import { insertViewers, testViewer } from '@/testing/test-viewer';

@@ -1,17 +1,32 @@
+import type { AnalyticsOptions } from '@coursepack/analytics/analytics-scope';
+import { type DepthFunnel, getDepthFunnel } from '@coursepack/analytics/queries/get-depth-funnel';
+import {
+  getOverviewStats,
+  type OverviewStats,
+} from '@coursepack/analytics/queries/get-overview-stats';
+import { getPageAttention } from '@coursepack/analytics/queries/get-page-attention';
+import {
+  getRollupsFreshness,
+  type RollupsFreshness,
+} from '@coursepack/analytics/queries/get-rollups-freshness';
+import { type ActionCount, listActions } from '@coursepack/analytics/queries/list-actions';
+import {
+  type DailyActivity,
+  listDailyActivity,
+} from '@coursepack/analytics/queries/list-daily-activity';
+import { type Devices, listDevices } from '@coursepack/analytics/queries/list-devices';
+import { listTopCourses, type TopCourse } from '@coursepack/analytics/queries/list-top-courses';
+import {
+  listTopDocuments,
+  type TopDocument,
+} from '@coursepack/analytics/queries/list-top-documents';
+import {
+  listTrafficSources,
+  type TrafficSources,
+} from '@coursepack/analytics/queries/list-traffic-sources';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import type { AnalyticsOptions } from '@/analytics/analytics-scope';
-import { type DepthFunnel, getDepthFunnel } from '@/analytics/get-depth-funnel';
-import { getOverviewStats, type OverviewStats } from '@/analytics/get-overview-stats';
-import { getPageAttention } from '@/analytics/get-page-attention';
-import { getRollupsFreshness, type RollupsFreshness } from '@/analytics/get-rollups-freshness';
-import { type ActionCount, listActions } from '@/analytics/list-actions';
-import { type DailyActivity, listDailyActivity } from '@/analytics/list-daily-activity';
-import { type Devices, listDevices } from '@/analytics/list-devices';
-import { listTopCourses, type TopCourse } from '@/analytics/list-top-courses';
-import { listTopDocuments, type TopDocument } from '@/analytics/list-top-documents';
-import { listTrafficSources, type TrafficSources } from '@/analytics/list-traffic-sources';
-import type { StatsRange } from '@/analytics/stats-range';
 import { completeDailySeries, completePageSeries, type PagePoint } from './complete-series';
 import type { DashboardView } from './resolve-dashboard-access';
 

@@ -1,8 +1,8 @@
 'use client';
 
+import type { RealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import Link from 'next/link';
 import { use, useEffect, useState } from 'react';
-import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { realtimeContract } from '@/app/api/stats/realtime/contract';
 import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
 import { formatCount, pluralize } from '@/format/format-numbers';

@@ -1,19 +1,18 @@
-import {
-  aggregateActionHours,
-  aggregatePageHours,
-  aggregateSessionHours,
-  classifyEvents,
-} from '@coursepack/db/analytics/aggregate-events';
 import { type RawBuilder, sql } from 'kysely';
 import {
   type AnalyticsOptions,
   type AnalyticsScope,
   botCondition,
   scopeCondition,
-} from './analytics-scope';
-import { alignToHours, type StatsRange } from './stats-range';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+} from '../analytics-scope';
+import {
+  aggregateActionHours,
+  aggregatePageHours,
+  aggregateSessionHours,
+  classifyEvents,
+} from '../rollups/aggregate-events';
+import { alignToHours, type StatsRange, wholeDays } from '../stats-range';
+import { ceilTo, DAY_MS, floorTo, isoDay } from '../time';
 
 type Aggregate = (classified: RawBuilder<unknown>) => RawBuilder<unknown>;
 
@@ -92,8 +91,8 @@ export function selectAnalyticsRows(
     // The refresh credits presence pings within whole UTC days, so events are read by whole
     // days and the rows cut to the range afterwards; bots are left out after the credit for
     // the same reason.
-    const dayFrom = new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS);
-    const dayTo = new Date(Math.ceil(to.getTime() / DAY_MS) * DAY_MS);
+    const dayFrom = floorTo(from, DAY_MS);
+    const dayTo = ceilTo(to, DAY_MS);
     const picked = sql`(SELECT * FROM events WHERE ${scopeCondition(scope)}
       AND received_at >= ${dayFrom} AND received_at < ${dayTo})`;
     const rows = rollup.aggregate(sql`(${classifyEvents(picked)})`);
@@ -102,8 +101,7 @@ export function selectAnalyticsRows(
       WHERE ${filter} AND r.hour >= ${from} AND r.hour < ${to})`;
   }
 
-  const firstDay = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
-  const endDay = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
+  const { firstDay, endDay } = wholeDays({ from, to });
   const hours = (hoursFrom: Date, hoursTo: Date) =>
     sql`SELECT ${day} AS day, ${rollup.perSession ? sql`r.session_key,` : sql``} ${columns}
       FROM ${sql.table(rollup.hours)} AS r
@@ -118,8 +116,4 @@ export function selectAnalyticsRows(
   if (from < firstDay) parts.push(hours(from, firstDay));
   if (endDay < to) parts.push(hours(endDay, to));
   return sql`(${sql.join(parts, sql` UNION ALL `)})`;
-}
-
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }

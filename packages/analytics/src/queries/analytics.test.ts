@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Database, EventsTable } from '@coursepack/db/schema';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Insertable, Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import {
   type RollupRefresh,
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
-import type { Database, EventsTable } from '@coursepack/db/schema';
-import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
-import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
-import type { Insertable, Kysely } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+} from '../rollups/refresh-analytics-rollups';
+import { previousPeriod, type StatsRange } from '../stats-range';
+import { refreshUntilNew } from '../testing/refresh-until-new';
 import { getContentStats } from './get-content-stats';
 import { getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats } from './get-overview-stats';
@@ -21,7 +22,6 @@ import { listDevices } from './list-devices';
 import { listTopCourses } from './list-top-courses';
 import { listTopDocuments } from './list-top-documents';
 import { listTrafficSources } from './list-traffic-sources';
-import { previousPeriod, type StatsRange } from './stats-range';
 
 /*
  * A small fixed event set whose every figure is worked out by hand below. Course A (documents

@@ -1,5 +1,5 @@
+import type { Database } from '@coursepack/db/schema';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../schema';
 import {
   aggregateActionHours,
   aggregatePageHours,
