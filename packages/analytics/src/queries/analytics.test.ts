@@ -10,6 +10,7 @@ import {
   refreshAnalyticsRollups,
 } from '../rollups/refresh-analytics-rollups';
 import { previousPeriod, type StatsRange } from '../stats-range';
+import { fromRawEvents } from '../testing/from-raw-events';
 import { refreshUntilNew } from '../testing/refresh-until-new';
 import { getContentStats } from './get-content-stats';
 import { getDepthFunnel } from './get-depth-funnel';
@@ -473,9 +474,9 @@ describe('rollups', () => {
 
   it('give the same answers as computing from raw events', async () => {
     for (const scope of [site, documentA1(), courseA()]) {
-      expect(await everything(scope)).toEqual(await everything(scope, { source: 'events' }));
+      expect(await everything(scope)).toEqual(await everything(scope, { source: fromRawEvents }));
       expect(await everything(scope, { includeBots: true })).toEqual(
-        await everything(scope, { includeBots: true, source: 'events' }),
+        await everything(scope, { includeBots: true, source: fromRawEvents }),
       );
     }
   });
@@ -494,7 +495,7 @@ describe('rollups', () => {
     for (const cut of ranges) {
       for (const scope of [site, documentA1(), courseA()]) {
         expect(await everything(scope, {}, cut)).toEqual(
-          await everything(scope, { source: 'events' }, cut),
+          await everything(scope, { source: fromRawEvents }, cut),
         );
       }
     }
@@ -518,7 +519,7 @@ describe('rollups', () => {
     for (const scope of [site, courseA()]) {
       for (const cut of [noon, evening]) {
         expect(await everything(scope, {}, cut)).toEqual(
-          await everything(scope, { source: 'events' }, cut),
+          await everything(scope, { source: fromRawEvents }, cut),
         );
       }
       const sessionsBy = async (cut: StatsRange) =>
@@ -552,14 +553,14 @@ describe('rollups', () => {
     for (const scope of [site, courseA()]) {
       for (const cut of [wholeDays, weeks]) {
         expect(await everything(scope, {}, cut)).toEqual(
-          await everything(scope, { source: 'events' }, cut),
+          await everything(scope, { source: fromRawEvents }, cut),
         );
       }
     }
 
     await rebuildAnalyticsRollups(db);
     expect(await everything(documentA1())).toEqual(incremental);
-    expect(await everything(site)).toEqual(await everything(site, { source: 'events' }));
+    expect(await everything(site)).toEqual(await everything(site, { source: fromRawEvents }));
   });
 
   it("redoes a long read from just before its new pings, crediting the last hour's last ping", async () => {
@@ -585,8 +586,8 @@ describe('rollups', () => {
     const refresh = await refreshUntilCounted(2);
     expect(refresh).toMatchObject({ kind: 'incremental', sessionDays: 1 });
     expect((await activeSeconds()) - before).toBe(5 + 3 + 5 + 5);
-    expect(await everything(scope)).toEqual(await everything(scope, { source: 'events' }));
-    expect(await everything(site)).toEqual(await everything(site, { source: 'events' }));
+    expect(await everything(scope)).toEqual(await everything(scope, { source: fromRawEvents }));
+    expect(await everything(site)).toEqual(await everything(site, { source: fromRawEvents }));
   });
 
   it('does nothing when nothing is new, and runs safely from several callers at once', async () => {
