@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, EventsTable } from '@coursepack/db/schema';
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
 import { previousPeriod, type StatsRange } from '../stats-range';
 import { fromRawEvents } from '../testing/from-raw-events';
 import { refreshUntilNew } from '../testing/refresh-until-new';
+import { testEvent as event, type Visit } from '../testing/test-event';
 import { getContentStats } from './get-content-stats';
 import { getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats } from './get-overview-stats';
@@ -50,38 +52,6 @@ const range: StatsRange = {
 };
 const wholeDays = range;
 
-interface Visit {
-  session: string;
-  course?: number;
-  doc?: number;
-  extra?: Partial<Insertable<EventsTable>>;
-}
-
-function event(
-  visit: Visit,
-  at: string,
-  type: string,
-  action: string,
-  options: { name?: string; page?: number } = {},
-): Insertable<EventsTable> {
-  return {
-    event_id: randomUUID(),
-    received_at: at,
-    date: at,
-    type,
-    name: options.name ?? (type === 'page' ? 'page' : 'document'),
-    action,
-    course_id: visit.course ?? null,
-    doc_id: visit.doc ?? null,
-    action_meta: options.page === undefined ? null : JSON.stringify({ page: options.page }),
-    session_id: visit.session,
-    path: '/',
-    path_with_params: '/',
-    location: 'http://localhost:3000/',
-    ...visit.extra,
-  };
-}
-
 const ping = (visit: Visit, at: string, page: number, action = 'active') =>
   event(visit, at, 'status', action, { page });
 
@@ -118,16 +88,7 @@ beforeAll(async () => {
     .insertInto('users')
     .values(['owner-a', 'owner-b'].map((id) => ({ id, name: id, email: `${id}@example.com` })))
     .execute();
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'north', name: 'North' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'maths', name: 'Maths' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { north: institution, maths: subject } = await insertCatalogTaxonomy(db);
   const course = (slug: string, owner: string) =>
     db
       .insertInto('courses')

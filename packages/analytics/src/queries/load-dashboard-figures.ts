@@ -57,47 +57,35 @@ export async function loadDashboardFigures(
   const query: AnalyticsOptions = { includeBots: options.includeBots };
   const isOverview = scope.kind === 'site' || scope.kind === 'courses';
   const none = Promise.resolve(null);
-  const [
-    overview,
-    previousOverview,
-    daily,
-    funnel,
-    topCourses,
-    topDocuments,
-    pages,
-    sources,
-    devices,
-    actions,
-    freshness,
-  ] = await Promise.all([
-    getOverviewStats(db, scope, range, query),
-    options.previous ? getOverviewStats(db, scope, options.previous, query) : none,
-    listDailyActivity(db, scope, range, query),
-    getDepthFunnel(db, scope, range, query),
-    isOverview ? listTopCourses(db, scope, range, query) : none,
-    scope.kind === 'document'
-      ? none
-      : listTopDocuments(db, scope, range, {
-          ...query,
-          limit: isOverview ? TOP_DOCUMENTS_LIMIT.overview : TOP_DOCUMENTS_LIMIT.course,
-        }),
-    scope.kind === 'document' ? getPageAttention(db, scope, range, query) : none,
-    listTrafficSources(db, scope, range, query),
-    listDevices(db, scope, range, query),
-    listActions(db, scope, range, query),
-    getRollupsFreshness(db),
-  ]);
-  return {
-    overview,
-    previousOverview,
-    daily,
-    funnel,
-    topCourses,
-    topDocuments,
-    pages,
-    sources,
-    devices,
-    actions,
-    freshness,
-  };
+  return allAtOnce({
+    overview: getOverviewStats(db, scope, range, query),
+    previousOverview: options.previous
+      ? getOverviewStats(db, scope, options.previous, query)
+      : none,
+    daily: listDailyActivity(db, scope, range, query),
+    funnel: getDepthFunnel(db, scope, range, query),
+    topCourses: isOverview ? listTopCourses(db, scope, range, query) : none,
+    topDocuments:
+      scope.kind === 'document'
+        ? none
+        : listTopDocuments(db, scope, range, {
+            ...query,
+            limit: isOverview ? TOP_DOCUMENTS_LIMIT.overview : TOP_DOCUMENTS_LIMIT.course,
+          }),
+    pages: scope.kind === 'document' ? getPageAttention(db, scope, range, query) : none,
+    sources: listTrafficSources(db, scope, range, query),
+    devices: listDevices(db, scope, range, query),
+    actions: listActions(db, scope, range, query),
+    freshness: getRollupsFreshness(db),
+  });
+}
+
+/** Awaits named promises together, answering their values under the same names. */
+async function allAtOnce<T extends Record<string, Promise<unknown>>>(
+  promises: T,
+): Promise<{ [Name in keyof T]: Awaited<T[Name]> }> {
+  const entries = await Promise.all(
+    Object.entries(promises).map(async ([name, promise]) => [name, await promise] as const),
+  );
+  return Object.fromEntries(entries) as { [Name in keyof T]: Awaited<T[Name]> };
 }
