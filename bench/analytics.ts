@@ -20,6 +20,7 @@ import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
 } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { fromRawEvents } from '@coursepack/analytics/testing/from-raw-events';
 import { generateDemoActivity } from '../scripts/seed/generate-demo-activity';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
 import { benchRange } from './analytics/bench-range';
@@ -111,7 +112,7 @@ try {
           (loaded > 2_000_000 && scope.kind === 'site' && query.name !== 'overview');
         if (!query.rawOnly && !skipRaw) {
           const rawTimes = await time(rawRepeats, () =>
-            query.run(db, scope, range, { source: 'events' }),
+            query.run(db, scope, range, { source: fromRawEvents }),
           );
           const rawP50 = percentile(rawTimes, 0.5);
           raw = rawP50.toFixed(0);

@@ -11,10 +11,10 @@ import { DAY_MS, isoDay } from '../time';
 
 /**
  * The `analytics_session_sets` scope that answers `scope`, or null when its counts come from the
- * rows (a document's or an owner's few courses, or `source: 'events'`).
+ * rows (a document's or an owner's few courses, or rows from another `source`).
  */
 export function sessionSetScope(scope: AnalyticsScope, options: AnalyticsOptions): string | null {
-  if (options.source === 'events') return null;
+  if (options.source) return null;
   if (scope.kind === 'site') return 'site';
   if (scope.kind === 'course') return `course:${scope.courseId}`;
   return null;
