@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -33,17 +34,10 @@ beforeAll(async () => {
   [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   await insertViewers(db, [ada, bob, admin]);
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'physics', name: 'Physics' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'lakeside', name: 'Lakeside' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taxonomy = { subject_id: subject.id, institution_id: institution.id };
+  taxonomy = await insertCourseTaxonomy(db, {
+    institution: { slug: 'lakeside', name: 'Lakeside' },
+    subject: { slug: 'physics', name: 'Physics' },
+  });
   const [main, draft, other] = await Promise.all([
     insertCourse('mechanics', true, 'bob'),
     insertCourse('draft', false, 'bob'),
