@@ -1,5 +1,8 @@
 import type { Database, DocumentKind, DocumentStatus } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
+import { canViewDocument } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
+import { AppError } from '@/errors/app-error';
 
 /** A document in any state, with what the permission predicates need to know of its course. */
 export interface DocumentWithCourse {
@@ -60,4 +63,20 @@ export async function findDocumentWithCourse(
       published: course_published,
     },
   };
+}
+
+/**
+ * The document in any state if the viewer may see it; a 404 otherwise, so that one they may not
+ * see (someone else's upload still processing) is not revealed to exist.
+ */
+export async function requireVisibleDocument(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  documentId: number,
+): Promise<DocumentWithCourse> {
+  const document = await findDocumentWithCourse(db, documentId);
+  if (!document || !canViewDocument(viewer, document, document.course)) {
+    throw new AppError('not_found', `There is no document ${documentId}.`);
+  }
+  return document;
 }
