@@ -32,6 +32,25 @@ export const COURSE_FIELDS = [
   'c.cover_asset_id',
 ] as const;
 
+/** The COURSE_FIELDS of a row, named as the app names them. */
+export function toCourseFields(row: {
+  id: number;
+  slug: string;
+  title: string;
+  code: string | null;
+  description: string;
+  cover_asset_id: string | null;
+}) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    code: row.code,
+    description: row.description,
+    coverAssetId: row.cover_asset_id,
+  };
+}
+
 /** Published courses with what a card shows; callers add filters, order and paging. */
 export function selectCourseSummaries(db: Kysely<Database>) {
   return selectCoursesWithTaxonomy(db)
@@ -55,12 +74,7 @@ type CourseSummaryRow = Awaited<
 
 export function toCourseSummary(row: CourseSummaryRow): CourseSummary {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    code: row.code,
-    description: row.description,
-    coverAssetId: row.cover_asset_id,
+    ...toCourseFields(row),
     subject: { slug: row.subject_slug, name: row.subject_name },
     institution: { slug: row.institution_slug, name: row.institution_name },
     documentCount: row.document_count,

@@ -2,7 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { canEditCourse, canViewCourse } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
-import { COURSE_FIELDS, selectCoursesWithTaxonomy } from '@/catalog/course-summary';
+import { COURSE_FIELDS, selectCoursesWithTaxonomy, toCourseFields } from '@/catalog/course-summary';
 import { AppError } from '@/errors/app-error';
 
 /** A course as its edit form shows it, drafts included. */
@@ -47,14 +47,9 @@ export async function getEditableCourse(
       : new AppError('unauthorized', 'Sign in to change this course.');
   }
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    code: row.code,
-    description: row.description,
+    ...toCourseFields(row),
     subject: row.subject,
     institution: row.institution,
-    coverAssetId: row.cover_asset_id,
     ownerId: row.owner_id,
     published: row.published,
   };
