@@ -14,23 +14,31 @@ export interface DocumentSummary {
   course: { id: number; slug: string; title: string; code: string | null };
 }
 
+/** Documents (`d`) with their course (`c`), in any state; callers choose rows and columns. */
+export function selectDocumentsWithCourse(db: Kysely<Database>) {
+  return db.selectFrom('documents as d').innerJoin('courses as c', 'c.id', 'd.course_id');
+}
+
+/** A document's own fields as the catalogue shows them; a read of one in any state adds to them. */
+export const DOCUMENT_FIELDS = [
+  'd.id',
+  'd.slug',
+  'd.title',
+  'd.description',
+  'd.kind',
+  'd.page_count',
+  'd.size_bytes',
+  'd.media_asset_id',
+] as const;
+
 /** Published documents of published courses, with their course; callers filter and order. */
 export function selectDocumentSummaries(db: Kysely<Database>) {
-  return db
-    .selectFrom('documents as d')
-    .innerJoin('courses as c', 'c.id', 'd.course_id')
+  return selectDocumentsWithCourse(db)
     .where('d.published', '=', true)
     .where('c.published', '=', true)
     .where('d.status', '=', 'ready')
     .select([
-      'd.id',
-      'd.slug',
-      'd.title',
-      'd.description',
-      'd.kind',
-      'd.page_count',
-      'd.size_bytes',
-      'd.media_asset_id',
+      ...DOCUMENT_FIELDS,
       'd.created_at',
       'c.id as course_id',
       'c.slug as course_slug',

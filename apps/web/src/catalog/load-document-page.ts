@@ -1,16 +1,7 @@
 import 'server-only';
-import { notFound, permanentRedirect } from 'next/navigation';
-import { cache } from 'react';
-import { documentPath, parseRef } from '@/catalog/refs';
-import { getDb } from '@/server/server-context';
+import { documentPath } from '@/catalog/refs';
 import { getDocument } from './get-document';
+import { loaderForRef } from './loader-for-ref';
 
-/** Resolves `/documents/{id}-{slug}` like loadCourseForRef. */
-export const loadDocumentForRef = cache(async (ref: string) => {
-  const parsed = parseRef(ref);
-  if (!parsed) notFound();
-  const document = await getDocument(await getDb(), parsed.id);
-  if (!document) notFound();
-  if (parsed.slug !== document.slug) permanentRedirect(documentPath(document));
-  return document;
-});
+/** Resolves `/documents/{id}-{slug}`. */
+export const loadDocumentForRef = loaderForRef(getDocument, (document) => documentPath(document));

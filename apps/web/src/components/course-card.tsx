@@ -3,6 +3,7 @@ import type { CourseSummary } from '@/catalog/course-summary';
 import { coursePath } from '@/catalog/refs';
 import { pluralize } from '@/format/format-numbers';
 import { truncate } from '@/format/format-text';
+import { coverImageUrl } from '@/media/media-urls';
 import { CourseCover } from './course-cover';
 
 export function CourseCard({
@@ -34,5 +35,22 @@ export function CourseCard({
         </p>
       </div>
     </article>
+  );
+}
+
+/** Course cards, three to a row on wide screens, each with its cover. */
+export function CourseGrid({
+  courses,
+  className = '',
+}: {
+  courses: CourseSummary[];
+  className?: string;
+}) {
+  return (
+    <div className={`${className} grid gap-5 sm:grid-cols-2 lg:grid-cols-3`.trim()}>
+      {courses.map((course) => (
+        <CourseCard key={course.id} course={course} coverSrc={coverImageUrl(course.coverAssetId)} />
+      ))}
+    </div>
   );
 }

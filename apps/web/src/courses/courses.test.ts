@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -41,11 +42,7 @@ beforeAll(async () => {
   [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   await insertViewers(db, [owner, other, admin]);
-  await db.insertInto('subjects').values({ slug: 'mathematics', name: 'Mathematics' }).execute();
-  await db
-    .insertInto('institutions')
-    .values({ slug: 'northbridge', name: 'Northbridge' })
-    .execute();
+  await insertCourseTaxonomy(db);
 });
 
 afterAll(async () => {

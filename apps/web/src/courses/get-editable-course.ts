@@ -2,6 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { canEditCourse, canViewCourse } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
+import { COURSE_FIELDS, selectCoursesWithTaxonomy, toCourseFields } from '@/catalog/course-summary';
 import { AppError } from '@/errors/app-error';
 
 /** A course as its edit form shows it, drafts included. */
@@ -27,18 +28,10 @@ export async function getEditableCourse(
   viewer: Viewer | null,
   courseId: number,
 ): Promise<EditableCourse> {
-  const row = await db
-    .selectFrom('courses as c')
-    .innerJoin('subjects as s', 's.id', 'c.subject_id')
-    .innerJoin('institutions as i', 'i.id', 'c.institution_id')
+  const row = await selectCoursesWithTaxonomy(db)
     .where('c.id', '=', courseId)
     .select([
-      'c.id',
-      'c.slug',
-      'c.title',
-      'c.code',
-      'c.description',
-      'c.cover_asset_id',
+      ...COURSE_FIELDS,
       'c.owner_id',
       'c.published',
       's.slug as subject',
@@ -54,14 +47,9 @@ export async function getEditableCourse(
       : new AppError('unauthorized', 'Sign in to change this course.');
   }
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    code: row.code,
-    description: row.description,
+    ...toCourseFields(row),
     subject: row.subject,
     institution: row.institution,
-    coverAssetId: row.cover_asset_id,
     ownerId: row.owner_id,
     published: row.published,
   };

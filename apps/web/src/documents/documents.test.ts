@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@coursepack/db/schema';
+import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { inflatingPdf } from '@coursepack/hostile-files/hostile-pdfs';
 import {
@@ -96,32 +97,21 @@ beforeAll(async () => {
   [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   await insertViewers(db, [uploader, other, courseOwner, admin]);
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'northbridge', name: 'Northbridge University' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'mathematics', name: 'Mathematics' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const taxonomy = await insertCourseTaxonomy(db);
   const [published, draft] = await db
     .insertInto('courses')
     .values([
       {
         slug: 'linear-algebra',
         title: 'Linear Algebra',
-        subject_id: subject.id,
-        institution_id: institution.id,
+        ...taxonomy,
         owner_id: courseOwner.id,
         published: true,
       },
       {
         slug: 'draft-topology',
         title: 'Draft Topology',
-        subject_id: subject.id,
-        institution_id: institution.id,
+        ...taxonomy,
         owner_id: courseOwner.id,
         published: false,
       },

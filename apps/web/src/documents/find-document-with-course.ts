@@ -1,5 +1,9 @@
 import type { Database, DocumentKind, DocumentStatus } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
+import { canViewDocument } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
+import { DOCUMENT_FIELDS, selectDocumentsWithCourse } from '@/catalog/document-summary';
+import { AppError } from '@/errors/app-error';
 
 /** A document in any state, with what the permission predicates need to know of its course. */
 export interface DocumentWithCourse {
@@ -23,21 +27,12 @@ export async function findDocumentWithCourse(
   db: Kysely<Database>,
   id: number,
 ): Promise<DocumentWithCourse | undefined> {
-  const row = await db
-    .selectFrom('documents as d')
-    .innerJoin('courses as c', 'c.id', 'd.course_id')
+  const row = await selectDocumentsWithCourse(db)
     .where('d.id', '=', id)
     .select([
-      'd.id',
-      'd.slug',
-      'd.title',
-      'd.description',
-      'd.kind',
+      ...DOCUMENT_FIELDS,
       'd.status',
       'd.failure_reason',
-      'd.page_count',
-      'd.size_bytes',
-      'd.media_asset_id',
       'd.owner_id',
       'd.published',
       'c.id as course_id',
@@ -60,4 +55,20 @@ export async function findDocumentWithCourse(
       published: course_published,
     },
   };
+}
+
+/**
+ * The document in any state if the viewer may see it; a 404 otherwise, so that one they may not
+ * see (someone else's upload still processing) is not revealed to exist.
+ */
+export async function requireVisibleDocument(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  documentId: number,
+): Promise<DocumentWithCourse> {
+  const document = await findDocumentWithCourse(db, documentId);
+  if (!document || !canViewDocument(viewer, document, document.course)) {
+    throw new AppError('not_found', `There is no document ${documentId}.`);
+  }
+  return document;
 }

@@ -1,9 +1,7 @@
 import type { Database, DocumentStatus } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import { canViewDocument } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/errors/app-error';
-import { findDocumentWithCourse } from './find-document-with-course';
+import { requireVisibleDocument } from './find-document-with-course';
 
 export interface DocumentStatusReport {
   status: DocumentStatus;
@@ -17,10 +15,7 @@ export async function getDocumentStatus(
   viewer: Viewer | null,
   documentId: number,
 ): Promise<DocumentStatusReport> {
-  const document = await findDocumentWithCourse(db, documentId);
-  if (!document || !canViewDocument(viewer, document, document.course)) {
-    throw new AppError('not_found', `There is no document ${documentId}.`);
-  }
+  const document = await requireVisibleDocument(db, viewer, documentId);
   return {
     status: document.status,
     pageCount: document.page_count,

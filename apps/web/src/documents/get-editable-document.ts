@@ -1,9 +1,9 @@
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import { canEditDocument, canViewDocument } from '@/auth/permissions';
+import { canEditDocument } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
-import { type DocumentWithCourse, findDocumentWithCourse } from './find-document-with-course';
+import { type DocumentWithCourse, requireVisibleDocument } from './find-document-with-course';
 
 /**
  * The document if the viewer may change it (its uploader, the course's owner, an admin). One
@@ -15,10 +15,7 @@ export async function getEditableDocument(
   viewer: Viewer | null,
   documentId: number,
 ): Promise<DocumentWithCourse> {
-  const document = await findDocumentWithCourse(db, documentId);
-  if (!document || !canViewDocument(viewer, document, document.course)) {
-    throw new AppError('not_found', `There is no document ${documentId}.`);
-  }
+  const document = await requireVisibleDocument(db, viewer, documentId);
   if (!canEditDocument(viewer, document, document.course)) {
     throw viewer
       ? new AppError(

@@ -9,23 +9,28 @@ import { readLimitedForm, SMALL_BODY_LIMIT } from './read-limited-body';
 import { route } from './route';
 import type { ToggleContracts } from './toggle-contracts';
 
-type Change<State> = (db: Kysely<Database>, viewer: Viewer | null, id: number) => Promise<State>;
-
-/** The PUT, DELETE and POST handlers of a toggle route (see `toggleContracts`). */
+/**
+ * The PUT, DELETE and POST handlers of a toggle route (see `toggleContracts`); `set` turns the
+ * thing on or off for the viewer and answers its new state.
+ */
 export function toggleRoute<Contracts extends ToggleContracts>(
   contracts: Contracts,
-  {
-    on,
-    off,
-  }: { on: Change<ResponseOf<Contracts['PUT']>>; off: Change<ResponseOf<Contracts['DELETE']>> },
+  set: (
+    db: Kysely<Database>,
+    viewer: Viewer | null,
+    id: number,
+    on: boolean,
+  ) => Promise<ResponseOf<Contracts['PUT']> & ResponseOf<Contracts['DELETE']>>,
 ) {
   return {
-    PUT: route(contracts.PUT, ({ params, viewer }) => on(getDbNow(), viewer, params.id)),
-    DELETE: route(contracts.DELETE, ({ params, viewer }) => off(getDbNow(), viewer, params.id)),
+    PUT: route(contracts.PUT, ({ params, viewer }) => set(getDbNow(), viewer, params.id, true)),
+    DELETE: route(contracts.DELETE, ({ params, viewer }) =>
+      set(getDbNow(), viewer, params.id, false),
+    ),
     POST: route(contracts.POST, async ({ request, params, viewer }) => {
       const form = await readToggleForm(request);
       try {
-        await (form.on ? on : off)(getDbNow(), viewer, params.id);
+        await set(getDbNow(), viewer, params.id, form.on);
       } catch (error) {
         // A visitor who is not signed in is sent to sign in, and brought back.
         if (error instanceof AppError && error.code === 'unauthorized') {

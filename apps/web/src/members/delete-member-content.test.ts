@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,21 +22,14 @@ beforeEach(async () => {
       { id: 'stayer', name: 'Stayer', email: 'stayer@example.org' },
     ])
     .execute();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'biology', name: 'Biology' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'hill', name: 'Hill College' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const taxonomy = await insertCourseTaxonomy(db, {
+    institution: { slug: 'hill', name: 'Hill College' },
+    subject: { slug: 'biology', name: 'Biology' },
+  });
   const course = (slug: string, owner: string, cover: string) => ({
     slug,
     title: slug,
-    subject_id: subject.id,
-    institution_id: institution.id,
+    ...taxonomy,
     owner_id: owner,
     cover_asset_id: cover,
     published: true,

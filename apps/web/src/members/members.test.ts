@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -11,15 +12,13 @@ import type { Viewer } from '@/auth/viewer';
 import { queuedMediaDeletions } from '@/testing/queued-media-deletions';
 import { rejection } from '@/testing/rejection';
 import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewer';
-import { bookmarkDocument } from './bookmark-document';
 import { countCourseFollowers } from './count-course-followers';
-import { followCourse } from './follow-course';
 import { getBookmarkState } from './get-bookmark-state';
 import { getFollowState } from './get-follow-state';
 import { listLibrary } from './list-library';
-import { removeBookmark } from './remove-bookmark';
+import { setBookmarked } from './set-bookmarked';
+import { setFollowing } from './set-following';
 import { setUserRole } from './set-user-role';
-import { unfollowCourse } from './unfollow-course';
 import { uploadAvatar } from './upload-avatar';
 
 let testDb: TestDatabase;
@@ -35,17 +34,10 @@ beforeAll(async () => {
   [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   await insertViewers(db, [ada, bob, admin]);
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'physics', name: 'Physics' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'lakeside', name: 'Lakeside' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  taxonomy = { subject_id: subject.id, institution_id: institution.id };
+  taxonomy = await insertCourseTaxonomy(db, {
+    institution: { slug: 'lakeside', name: 'Lakeside' },
+    subject: { slug: 'physics', name: 'Physics' },
+  });
   const [main, draft, other] = await Promise.all([
     insertCourse('mechanics', true, 'bob'),
     insertCourse('draft', false, 'bob'),
@@ -84,9 +76,9 @@ describe('following courses', () => {
   it('counts each follower once however often they follow', async () => {
     const courseId = await insertCourse('counted');
     const [ada, bob] = [await insertNewViewer(db, 'ada'), await insertNewViewer(db, 'bob')];
-    expect(await followCourse(db, ada, { courseId })).toEqual({ following: true, followers: 1 });
-    expect(await followCourse(db, ada, { courseId })).toEqual({ following: true, followers: 1 });
-    await followCourse(db, bob, { courseId });
+    expect(await setFollowing(db, ada, courseId, true)).toEqual({ following: true, followers: 1 });
+    expect(await setFollowing(db, ada, courseId, true)).toEqual({ following: true, followers: 1 });
+    await setFollowing(db, bob, courseId, true);
     expect(await countCourseFollowers(db, courseId)).toBe(2);
     expect(await getFollowState(db, null, courseId)).toEqual({ following: false, followers: 2 });
   });
@@ -94,48 +86,44 @@ describe('following courses', () => {
   it('unfollows idempotently', async () => {
     const courseId = await insertCourse('unfollowed');
     const [ada, bob] = [await insertNewViewer(db, 'ada'), await insertNewViewer(db, 'bob')];
-    await followCourse(db, ada, { courseId });
-    await followCourse(db, bob, { courseId });
+    await setFollowing(db, ada, courseId, true);
+    await setFollowing(db, bob, courseId, true);
     const gone = { following: false, followers: 1 };
-    expect(await unfollowCourse(db, bob, { courseId })).toEqual(gone);
-    expect(await unfollowCourse(db, bob, { courseId })).toEqual(gone);
+    expect(await setFollowing(db, bob, courseId, false)).toEqual(gone);
+    expect(await setFollowing(db, bob, courseId, false)).toEqual(gone);
   });
 
   it('asks an anonymous visitor to sign in (401)', async () => {
-    expect((await rejection(followCourse(db, null, { courseId: ids.course }))).status).toBe(401);
-    expect((await rejection(unfollowCourse(db, null, { courseId: ids.course }))).status).toBe(401);
+    expect((await rejection(setFollowing(db, null, ids.course, true))).status).toBe(401);
+    expect((await rejection(setFollowing(db, null, ids.course, false))).status).toBe(401);
   });
 
   it("answers 404 for a draft the member cannot see, or a course that doesn't exist", async () => {
-    expect((await rejection(followCourse(db, ada, { courseId: ids.draft }))).status).toBe(404);
-    expect((await rejection(followCourse(db, ada, { courseId: 424242 }))).status).toBe(404);
-    expect(await followCourse(db, bob, { courseId: ids.draft })).toMatchObject({ following: true });
+    expect((await rejection(setFollowing(db, ada, ids.draft, true))).status).toBe(404);
+    expect((await rejection(setFollowing(db, ada, 424242, true))).status).toBe(404);
+    expect(await setFollowing(db, bob, ids.draft, true)).toMatchObject({ following: true });
   });
 });
 
 describe('bookmarking documents', () => {
   it('bookmarks and removes idempotently', async () => {
-    expect(await bookmarkDocument(db, ada, { documentId: ids.notes })).toEqual({
+    expect(await setBookmarked(db, ada, ids.notes, true)).toEqual({
       bookmarked: true,
     });
-    expect(await bookmarkDocument(db, ada, { documentId: ids.notes })).toEqual({
+    expect(await setBookmarked(db, ada, ids.notes, true)).toEqual({
       bookmarked: true,
     });
     expect(await getBookmarkState(db, ada, ids.notes)).toEqual({ bookmarked: true });
-    expect(await removeBookmark(db, ada, { documentId: ids.notes })).toEqual({ bookmarked: false });
-    expect(await removeBookmark(db, ada, { documentId: ids.notes })).toEqual({ bookmarked: false });
+    expect(await setBookmarked(db, ada, ids.notes, false)).toEqual({ bookmarked: false });
+    expect(await setBookmarked(db, ada, ids.notes, false)).toEqual({ bookmarked: false });
     expect(await getBookmarkState(db, null, ids.notes)).toEqual({ bookmarked: false });
   });
 
   it('asks an anonymous visitor to sign in and hides unpublished documents (404)', async () => {
-    expect((await rejection(bookmarkDocument(db, null, { documentId: ids.notes }))).status).toBe(
-      401,
-    );
-    expect((await rejection(bookmarkDocument(db, ada, { documentId: ids.hiddenDoc }))).status).toBe(
-      404,
-    );
+    expect((await rejection(setBookmarked(db, null, ids.notes, true))).status).toBe(401);
+    expect((await rejection(setBookmarked(db, ada, ids.hiddenDoc, true))).status).toBe(404);
     // The course owner may see (and so bookmark) the unpublished document.
-    expect(await bookmarkDocument(db, bob, { documentId: ids.hiddenDoc })).toEqual({
+    expect(await setBookmarked(db, bob, ids.hiddenDoc, true)).toEqual({
       bookmarked: true,
     });
   });
@@ -144,10 +132,10 @@ describe('bookmarking documents', () => {
 describe("a member's library", () => {
   it('lists followed courses and bookmarked documents, newest first', async () => {
     const reader = await insertNewViewer(db, 'reader');
-    await followCourse(db, reader, { courseId: ids.course });
-    await followCourse(db, reader, { courseId: ids.other });
-    await bookmarkDocument(db, reader, { documentId: ids.exam });
-    await bookmarkDocument(db, reader, { documentId: ids.notes });
+    await setFollowing(db, reader, ids.course, true);
+    await setFollowing(db, reader, ids.other, true);
+    await setBookmarked(db, reader, ids.exam, true);
+    await setBookmarked(db, reader, ids.notes, true);
     const library = await listLibrary(db, reader);
     expect(library.courses.map((c) => c.slug)).toEqual(['optics', 'mechanics']);
     expect(library.documents.map((d) => d.slug)).toEqual(['notes', 'exam']);
@@ -161,8 +149,8 @@ describe("a member's library", () => {
 
   it('leaves out what is no longer public', async () => {
     // bob follows his own draft and bookmarks his unpublished document: neither is listed.
-    await followCourse(db, bob, { courseId: ids.draft });
-    await bookmarkDocument(db, bob, { documentId: ids.hiddenDoc });
+    await setFollowing(db, bob, ids.draft, true);
+    await setBookmarked(db, bob, ids.hiddenDoc, true);
     const library = await listLibrary(db, bob);
     expect(library.courses).toEqual([]);
     expect(library.documents).toEqual([]);

@@ -23,6 +23,35 @@ export async function insertCatalogTaxonomy(db: Kysely<Database>) {
   return { north, lake, maths, physics };
 }
 
+interface Named {
+  slug: string;
+  name: string;
+}
+
+/**
+ * One institution and one subject (Northbridge University and Mathematics unless named) for a
+ * test's courses to hang on; their ids as a course row takes them.
+ */
+export async function insertCourseTaxonomy(
+  db: Kysely<Database>,
+  {
+    institution = { slug: 'northbridge', name: 'Northbridge University' },
+    subject = { slug: 'mathematics', name: 'Mathematics' },
+  }: { institution?: Named; subject?: Named } = {},
+): Promise<{ institution_id: number; subject_id: number }> {
+  const institutionRow = await db
+    .insertInto('institutions')
+    .values(institution)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const subjectRow = await db
+    .insertInto('subjects')
+    .values(subject)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { institution_id: institutionRow.id, subject_id: subjectRow.id };
+}
+
 /** A published physics course ("Optics") on a fresh taxonomy, owned by `ownerId` if given; its id. */
 export async function insertOpticsCourse(
   db: Kysely<Database>,

@@ -1,10 +1,9 @@
 import Link from 'next/link';
 import { listFeaturedCourses } from '@/catalog/list-featured-courses';
 import { listRecentDocuments } from '@/catalog/list-recent-documents';
-import { CourseCard } from '@/components/course-card';
+import { CourseGrid } from '@/components/course-card';
 import { DocumentRow } from '@/components/document-row';
 import { SearchBox } from '@/components/search-box';
-import { coverImageUrl } from '@/media/media-urls';
 import { getDb } from '@/server/server-context';
 import { TrackPageView } from '@/tracking/track-page-view';
 
@@ -38,15 +37,7 @@ export default async function HomePage() {
         {featured.length === 0 ? (
           <p className="text-slate-600">No courses have been published yet.</p>
         ) : (
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {featured.map((course) => (
-              <CourseCard
-                key={course.id}
-                course={course}
-                coverSrc={coverImageUrl(course.coverAssetId)}
-              />
-            ))}
-          </div>
+          <CourseGrid courses={featured} />
         )}
       </section>
 

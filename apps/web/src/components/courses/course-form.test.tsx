@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInAppRouter } from '@/testing/render-in-app-router';
+import { stubFetchRefusing } from '@/testing/stub-fetch';
 import { CourseForm } from './course-form';
 
 const empty = { title: '', code: '', subject: '', institution: '', description: '' };
@@ -72,21 +73,9 @@ describe('CourseForm', () => {
 
   it("shows the server's message and each field's problem beside it, keeping what was typed", async () => {
     const user = userEvent.setup();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          {
-            error: {
-              code: 'bad_request',
-              message: 'Subject "physics" is not one of the listed subjects.',
-              fields: { subject: 'Subject "physics" is not one of the listed subjects' },
-            },
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    stubFetchRefusing('Subject "physics" is not one of the listed subjects.', {
+      subject: 'Subject "physics" is not one of the listed subjects',
+    });
     const { visited } = showForm();
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Create course' }));

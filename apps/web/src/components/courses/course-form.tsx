@@ -1,12 +1,14 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useState } from 'react';
 import { updateCourseContract } from '@/app/api/courses/[id]/contract';
 import { uploadCoverContract } from '@/app/api/courses/[id]/cover/contract';
 import { createCourseContract } from '@/app/api/courses/contract';
 import { FormError } from '@/components/forms/form-error';
 import { FieldError, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { useFilePreview } from '@/components/forms/use-file-preview';
 import type { Choice } from '@/courses/list-course-choices';
 import { callRoute } from '@/http/client';
 
@@ -45,14 +47,14 @@ export function CourseForm({
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [cover, setCover] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!cover) return;
-    const url = URL.createObjectURL(cover);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [cover]);
+  const [preview] = useFilePreview(cover);
+  // Each field's control id, form name, error and first value all go by the field's name.
+  const named = (name: keyof CourseFormValues) => ({
+    id: `${id}-${name}`,
+    name,
+    error: fields[name],
+    defaultValue: initial[name],
+  });
 
   function onCoverChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;
@@ -114,66 +116,28 @@ export function CourseForm({
   return (
     <form onSubmit={onSubmit} className="space-y-5" aria-busy={pending}>
       <FormError message={error} />
-      <TextField
-        id={`${id}-title`}
-        label="Title"
-        error={fields.title}
-        name="title"
-        required
-        maxLength={200}
-        defaultValue={initial.title}
-      />
+      <TextField {...named('title')} label="Title" required maxLength={200} />
       <div className="grid gap-5 sm:grid-cols-[12rem_1fr]">
-        <TextField
-          id={`${id}-code`}
-          label="Code"
-          optional
-          error={fields.code}
-          name="code"
-          maxLength={40}
-          placeholder="MATH 221"
-          defaultValue={initial.code}
-        />
-        <SelectField
-          id={`${id}-subject`}
+        <TextField {...named('code')} label="Code" optional maxLength={40} placeholder="MATH 221" />
+        <ChoiceField
+          {...named('subject')}
           label="Subject"
-          error={fields.subject}
-          name="subject"
-          required
-          defaultValue={initial.subject}
-        >
-          <option value="">Choose a subject…</option>
-          {subjects.map((choice) => (
-            <option key={choice.slug} value={choice.slug}>
-              {choice.name}
-            </option>
-          ))}
-        </SelectField>
+          placeholder="Choose a subject…"
+          choices={subjects}
+        />
       </div>
-      <SelectField
-        id={`${id}-institution`}
+      <ChoiceField
+        {...named('institution')}
         label="Institution"
-        error={fields.institution}
-        name="institution"
-        required
-        defaultValue={initial.institution}
-      >
-        <option value="">Choose an institution…</option>
-        {institutions.map((choice) => (
-          <option key={choice.slug} value={choice.slug}>
-            {choice.name}
-          </option>
-        ))}
-      </SelectField>
+        placeholder="Choose an institution…"
+        choices={institutions}
+      />
       <TextareaField
-        id={`${id}-description`}
+        {...named('description')}
         label="Description"
         optional
-        error={fields.description}
-        name="description"
         rows={6}
         maxLength={10_000}
-        defaultValue={initial.description}
       />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Cover image</legend>
@@ -207,14 +171,28 @@ export function CourseForm({
         <FieldError id={`${id}-cover-error`} message={fields.cover} />
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {pending ? 'Saving…' : courseId ? 'Save changes' : 'Create course'}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Saving…" wide={false}>
+          {courseId ? 'Save changes' : 'Create course'}
+        </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** A required select of catalogue choices (subjects, institutions), empty until one is chosen. */
+function ChoiceField({
+  placeholder,
+  choices,
+  ...select
+}: { placeholder: string; choices: Choice[] } & ComponentProps<typeof SelectField>) {
+  return (
+    <SelectField {...select} required>
+      <option value="">{placeholder}</option>
+      {choices.map((choice) => (
+        <option key={choice.slug} value={choice.slug}>
+          {choice.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

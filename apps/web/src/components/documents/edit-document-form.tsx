@@ -6,10 +6,9 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
 import { updateDocumentContract } from '@/app/api/documents/[id]/contract';
 import { FormError } from '@/components/forms/form-error';
-import { TextareaField, TextField } from '@/components/forms/form-field';
-import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { callRoute } from '@/http/client';
-import { KindField } from './kind-field';
+import { DescriptionField, KindField, TitleField } from './document-fields';
 
 export interface DocumentFormValues {
   title: string;
@@ -60,35 +59,18 @@ export function EditDocumentForm({
   return (
     <form onSubmit={onSubmit} className="space-y-5">
       <FormError message={error} />
-      <TextField
-        id={`${id}-title`}
-        label="Title"
-        error={fields.title}
-        name="title"
-        required
-        maxLength={DOCUMENT_TITLE_MAX}
-        defaultValue={initial.title}
-      />
+      <TitleField id={`${id}-title`} error={fields.title} defaultValue={initial.title} />
       <KindField id={`${id}-kind`} error={fields.kind} defaultValue={initial.kind} />
-      <TextareaField
+      <DescriptionField
         id={`${id}-description`}
-        label="Description"
-        optional
         error={fields.description}
-        name="description"
         rows={5}
-        maxLength={DOCUMENT_DESCRIPTION_MAX}
         defaultValue={initial.description}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          aria-busy={pending}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {pending ? 'Saving…' : 'Save changes'}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Saving…" wide={false}>
+          Save changes
+        </SubmitButton>
         <Link href={cancelHref} className="text-sm font-medium text-brand-700 hover:underline">
           Cancel
         </Link>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { coursePath } from '@/catalog/refs';
+import { Breadcrumb } from '@/components/breadcrumb';
 import type { DocumentWithCourse } from '@/documents/find-document-with-course';
 import { KindBadge } from '../kind-badge';
 import { DeleteDocumentButton } from './delete-document-button';
@@ -12,11 +13,7 @@ import { DocumentProcessingStatus } from './document-processing-status';
 export function UnfinishedDocument({ document }: { document: DocumentWithCourse }) {
   return (
     <article className="mx-auto max-w-3xl">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-        <Link href={coursePath(document.course)} className="hover:text-brand-700 hover:underline">
-          {document.course.title}
-        </Link>
-      </nav>
+      <Breadcrumb links={[{ href: coursePath(document.course), label: document.course.title }]} />
       <header className="rounded-2xl border border-slate-200 bg-white p-6">
         <KindBadge kind={document.kind} />
         <h1 className="mt-2 break-words text-3xl font-bold tracking-tight">{document.title}</h1>

@@ -5,12 +5,13 @@ import { useRouter } from 'next/navigation';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { uploadDocumentContract } from '@/app/api/documents/contract';
 import { FormError } from '@/components/forms/form-error';
-import { Field, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
-import { DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
+import { Field, SelectField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { DOCUMENT_TITLE_MAX } from '@/documents/document-limits';
 import { formatBytes } from '@/format/format-numbers';
 import { urlOf } from '@/http/client';
 import type { ResponseOf } from '@/http/contract';
-import { KindField } from './kind-field';
+import { DescriptionField, KindField, TitleField } from './document-fields';
 
 /** Languages offered for a document's text (ISO 639-1); OCR uses the model installed for it. */
 const DOCUMENT_LANGUAGES = [
@@ -203,13 +204,9 @@ export function UploadDocumentForm({
         ))}
       </SelectField>
 
-      <TextField
+      <TitleField
         id={`${id}-title`}
-        label="Title"
         error={fields.title}
-        name="title"
-        required
-        maxLength={DOCUMENT_TITLE_MAX}
         disabled={uploading}
         value={title}
         onChange={(event) => {
@@ -242,14 +239,10 @@ export function UploadDocumentForm({
         ))}
       </SelectField>
 
-      <TextareaField
+      <DescriptionField
         id={`${id}-description`}
-        label="Description"
-        optional
         error={fields.description}
-        name="description"
         rows={4}
-        maxLength={DOCUMENT_DESCRIPTION_MAX}
         disabled={uploading}
       />
 
@@ -267,14 +260,9 @@ export function UploadDocumentForm({
         </div>
       ) : null}
 
-      <button
-        type="submit"
-        disabled={uploading}
-        aria-busy={uploading}
-        className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {uploading ? 'Uploading…' : 'Upload'}
-      </button>
+      <SubmitButton pending={uploading} pendingLabel="Uploading…" wide={false}>
+        Upload
+      </SubmitButton>
     </form>
   );
 }

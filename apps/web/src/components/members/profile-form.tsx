@@ -1,11 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { uploadAvatarContract } from '@/app/api/account/avatar/contract';
 import { NAME_MAX_LENGTH } from '@/auth/account-field-limits';
 import { authClient } from '@/auth/auth-client';
 import { Field, TextField } from '@/components/forms/form-field';
+import { useFilePreview } from '@/components/forms/use-file-preview';
 import { callRoute } from '@/http/client';
 import { FormMessage, PRIMARY_BUTTON } from './account-section';
 
@@ -17,14 +18,7 @@ export function ProfileForm({ name, avatarUrl }: { name: string; avatarUrl: stri
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!avatar) return;
-    const url = URL.createObjectURL(avatar);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [avatar]);
+  const [preview, setPreview] = useFilePreview(avatar);
 
   function onAvatarChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;

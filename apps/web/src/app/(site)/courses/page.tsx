@@ -3,12 +3,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { listCatalogFacets } from '@/catalog/list-catalog-facets';
 import { listCourses } from '@/catalog/list-courses';
-import { CourseCard } from '@/components/course-card';
+import { CourseGrid } from '@/components/course-card';
 import { FacetSelect } from '@/components/facet-select';
 import { Pagination } from '@/components/pagination';
 import { pluralize } from '@/format/format-numbers';
 import { pageNumber, slugParam } from '@/http/search-params';
-import { coverImageUrl } from '@/media/media-urls';
 import { getDb } from '@/server/server-context';
 import { TrackPageView } from '@/tracking/track-page-view';
 
@@ -93,15 +92,7 @@ export default async function CoursesPage({ searchParams }: { searchParams: Sear
           </Link>
         </p>
       ) : (
-        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {result.courses.map((course) => (
-            <CourseCard
-              key={course.id}
-              course={course}
-              coverSrc={coverImageUrl(course.coverAssetId)}
-            />
-          ))}
-        </div>
+        <CourseGrid className="mt-6" courses={result.courses} />
       )}
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={hrefFor} />
     </div>

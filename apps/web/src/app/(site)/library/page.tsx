@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { getViewer } from '@/auth/get-viewer';
-import { CourseCard } from '@/components/course-card';
+import { CourseGrid } from '@/components/course-card';
 import { DocumentRow } from '@/components/document-row';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
-import { coverImageUrl } from '@/media/media-urls';
 import { listLibrary } from '@/members/list-library';
 import { getDb } from '@/server/server-context';
 
@@ -40,15 +39,7 @@ export default async function LibraryPage() {
             and choose <strong>Follow</strong> to find it here.
           </EmptyState>
         ) : (
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {library.courses.map((course) => (
-              <CourseCard
-                key={course.id}
-                course={course}
-                coverSrc={coverImageUrl(course.coverAssetId)}
-              />
-            ))}
-          </div>
+          <CourseGrid courses={library.courses} />
         )}
       </section>
       <section aria-labelledby="bookmarked-documents" className="mt-10">

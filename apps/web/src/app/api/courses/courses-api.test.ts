@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,8 +69,10 @@ beforeAll(async () => {
   db = testDb.db;
   state.db = db;
   await insertViewers(db, [owner, other]);
-  await db.insertInto('subjects').values({ slug: 'physics', name: 'Physics' }).execute();
-  await db.insertInto('institutions').values({ slug: 'lakeside', name: 'Lakeside' }).execute();
+  await insertCourseTaxonomy(db, {
+    institution: { slug: 'lakeside', name: 'Lakeside' },
+    subject: { slug: 'physics', name: 'Physics' },
+  });
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -104,23 +105,12 @@ beforeAll(async () => {
   state.db = db;
   state.config = config;
   await insertViewers(db, [uploader, other]);
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'northbridge', name: 'Northbridge University' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'mathematics', name: 'Mathematics' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const course = await db
     .insertInto('courses')
     .values({
       slug: 'linear-algebra',
       title: 'Linear Algebra',
-      subject_id: subject.id,
-      institution_id: institution.id,
+      ...(await insertCourseTaxonomy(db)),
       published: true,
     })
     .returning('id')

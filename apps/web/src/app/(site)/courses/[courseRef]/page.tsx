@@ -4,6 +4,7 @@ import { getViewer } from '@/auth/get-viewer';
 import { listCourseDocuments } from '@/catalog/list-course-documents';
 import { loadCourseForRef } from '@/catalog/load-course-page';
 import { coursePath, documentPath } from '@/catalog/refs';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { CourseCover } from '@/components/course-cover';
 import { AnalyticsLink } from '@/components/dashboard/analytics-link';
 import { DocumentRow } from '@/components/document-row';
@@ -69,18 +70,12 @@ export default async function CoursePage({ params }: { params: Params }) {
           })),
         }}
       />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-        <Link href="/courses" className="hover:text-brand-700 hover:underline">
-          Courses
-        </Link>{' '}
-        /{' '}
-        <Link
-          href={`/courses?subject=${course.subject.slug}`}
-          className="hover:text-brand-700 hover:underline"
-        >
-          {course.subject.name}
-        </Link>
-      </nav>
+      <Breadcrumb
+        links={[
+          { href: '/courses', label: 'Courses' },
+          { href: `/courses?subject=${course.subject.slug}`, label: course.subject.name },
+        ]}
+      />
       <header className="grid gap-6 overflow-hidden rounded-2xl border border-slate-200 bg-white md:grid-cols-[2fr_3fr]">
         <CourseCover
           src={coverImageUrl(course.coverAssetId, 1200)}

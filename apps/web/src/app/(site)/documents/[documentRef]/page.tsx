@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getViewer } from '@/auth/get-viewer';
 import { loadDocumentForRef } from '@/catalog/load-document-page';
 import { coursePath, documentPath } from '@/catalog/refs';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { AnalyticsLink } from '@/components/dashboard/analytics-link';
 import { DocumentPages } from '@/components/document-pages';
 import { DocumentOwnerActions } from '@/components/documents/document-owner-actions';
@@ -94,15 +95,12 @@ export default async function DocumentPage({
           },
         }}
       />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-        <Link href="/courses" className="hover:text-brand-700 hover:underline">
-          Courses
-        </Link>{' '}
-        /{' '}
-        <Link href={coursePath(document.course)} className="hover:text-brand-700 hover:underline">
-          {document.course.title}
-        </Link>
-      </nav>
+      <Breadcrumb
+        links={[
+          { href: '/courses', label: 'Courses' },
+          { href: coursePath(document.course), label: document.course.title },
+        ]}
+      />
       <header className="rounded-2xl border border-slate-200 bg-white p-6">
         <KindBadge kind={document.kind} />
         <h1 className="mt-2 text-3xl font-bold tracking-tight">{document.title}</h1>

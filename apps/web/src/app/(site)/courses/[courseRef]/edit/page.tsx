@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { forbidden, notFound, permanentRedirect } from 'next/navigation';
 import { getViewer } from '@/auth/get-viewer';
 import { coursePath, parseRef } from '@/catalog/refs';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { CourseForm } from '@/components/courses/course-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
 import { type EditableCourse, getEditableCourse } from '@/courses/get-editable-course';
@@ -40,12 +40,7 @@ export default async function EditCoursePage({ params }: { params: Params }) {
   const { subjects, institutions } = await listCourseChoices(db);
   return (
     <div className="mx-auto max-w-3xl">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-        <Link href={coursePath(course)} className="hover:text-brand-700 hover:underline">
-          {course.title}
-        </Link>{' '}
-        / Edit
-      </nav>
+      <Breadcrumb links={[{ href: coursePath(course), label: course.title }]} current="Edit" />
       <h1 className="text-3xl font-bold tracking-tight">Edit course</h1>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
         <CourseForm

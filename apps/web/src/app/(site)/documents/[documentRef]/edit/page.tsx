@@ -4,6 +4,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { getViewer } from '@/auth/get-viewer';
 import { canViewDocument } from '@/auth/permissions';
 import { documentPath, parseRef } from '@/catalog/refs';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { DeleteDocumentButton } from '@/components/documents/delete-document-button';
 import { EditDocumentForm } from '@/components/documents/edit-document-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
@@ -50,11 +51,7 @@ export default async function EditDocumentPage({ params }: { params: Params }) {
 
   return (
     <section className="mx-auto max-w-2xl">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
-        <Link href={documentPath(document)} className="hover:text-brand-700 hover:underline">
-          {document.title}
-        </Link>
-      </nav>
+      <Breadcrumb links={[{ href: documentPath(document), label: document.title }]} />
       <h1 className="text-3xl font-bold tracking-tight">Edit document</h1>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
         <EditDocumentForm

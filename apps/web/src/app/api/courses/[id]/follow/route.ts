@@ -1,12 +1,8 @@
 import { toggleRoute } from '@/http/toggle-route';
-import { followCourse } from '@/members/follow-course';
-import { unfollowCourse } from '@/members/unfollow-course';
+import { setFollowing } from '@/members/set-following';
 import { followContracts } from './contract';
 
-const follow = toggleRoute(followContracts, {
-  on: (db, viewer, courseId) => followCourse(db, viewer, { courseId }),
-  off: (db, viewer, courseId) => unfollowCourse(db, viewer, { courseId }),
-});
+const follow = toggleRoute(followContracts, setFollowing);
 
 // PUT /api/courses/[id]/follow – follow a course (idempotent); answers { following, followers }
 export const PUT = follow.PUT;

@@ -1,12 +1,8 @@
 import { toggleRoute } from '@/http/toggle-route';
-import { bookmarkDocument } from '@/members/bookmark-document';
-import { removeBookmark } from '@/members/remove-bookmark';
+import { setBookmarked } from '@/members/set-bookmarked';
 import { bookmarkContracts } from './contract';
 
-const bookmark = toggleRoute(bookmarkContracts, {
-  on: (db, viewer, documentId) => bookmarkDocument(db, viewer, { documentId }),
-  off: (db, viewer, documentId) => removeBookmark(db, viewer, { documentId }),
-});
+const bookmark = toggleRoute(bookmarkContracts, setBookmarked);
 
 // PUT /api/documents/[id]/bookmark – bookmark a document (idempotent); answers { bookmarked }
 export const PUT = bookmark.PUT;
