@@ -2,9 +2,15 @@ import { createReadStream } from 'node:fs';
 import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { addChunk, readChunkHeaders } from './assemble-chunks';
 import { AssetStore } from './asset-store';
 import type { MediaConfig } from './config';
-import { type DeliveryHooks, DeliveryService } from './delivery-service';
+import {
+  type DeliveryHooks,
+  DeliveryService,
+  matchesEtag,
+  type OriginalDelivery,
+} from './delivery-service';
 import { MediaError } from './media-error';
 import { assertValidPublicId } from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
@@ -26,6 +32,8 @@ const CORS_HEADERS = {
   'timing-allow-origin': '*',
 };
 const ONE_MONTH = 30 * 24 * 3600;
+const FINAL_CACHE = `public, max-age=${ONE_MONTH}, immutable`;
+const REVALIDATED_CACHE = 'public, max-age=60, must-revalidate';
 const RESOURCE_TYPES = new Set(['image', 'auto']);
 
 type Fields = Record<string, string>;
@@ -97,6 +105,10 @@ async function readUploadRequest(
   return { fields, file: fields.file ? decodeFileField(fields.file) : undefined };
 }
 
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 function unsignedParams(fields: Fields): Fields {
   const { file: _file, ...rest } = fields;
   return rest;
@@ -138,6 +150,61 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: MediaErr
     .header('retry-after', error.status === 423 ? '1' : undefined)
     .type('text/plain; charset=utf-8')
     .send(error.message);
+}
+
+/**
+ * The single byte range a `Range` header asks for, or undefined for the whole file (no header,
+ * several ranges, or an `If-Range` naming another version). Unsatisfiable ranges throw 416.
+ */
+function requestedRange(
+  request: FastifyRequest,
+  etag: string,
+  size: number,
+): { start: number; end: number } | undefined {
+  const header = headerValue(request.headers.range);
+  const ifRange = headerValue(request.headers['if-range']);
+  if (!header || (ifRange !== undefined && ifRange !== etag)) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [first, last] = [match[1] as string, match[2] as string];
+  const start = first === '' ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) {
+    throw new MediaError(
+      'range_not_satisfiable',
+      `Range not satisfiable: ${header} (the file has ${size} bytes)`,
+    );
+  }
+  return { start, end };
+}
+
+/** The stored original, byte for byte, with ETag revalidation and single byte ranges. */
+function sendOriginal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  original: OriginalDelivery,
+): FastifyReply {
+  reply.header('accept-ranges', 'bytes').header('x-media-cache', 'original');
+  const ifNoneMatch = headerValue(request.headers['if-none-match']);
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, original.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type(original.contentType);
+  let range: { start: number; end: number } | undefined;
+  try {
+    range = requestedRange(request, original.etag, original.bytes);
+  } catch (error) {
+    reply.header('content-range', `bytes */${original.bytes}`);
+    throw error;
+  }
+  if (!range) {
+    return reply.header('content-length', original.bytes).send(createReadStream(original.path));
+  }
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${original.bytes}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(createReadStream(original.path, range));
 }
 
 /** Framework errors (body limits, malformed multipart) in the service's own terms. */
@@ -238,7 +305,11 @@ export async function buildMediaApp(
     reply
       .code(204)
       .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
-      .header('access-control-allow-headers', 'Content-Type, X-Requested-With')
+      // upload_large sends each chunk with these two.
+      .header(
+        'access-control-allow-headers',
+        'Content-Type, X-Requested-With, X-Unique-Upload-Id, Content-Range',
+      )
       .header('access-control-max-age', '86400')
       .send(),
   );
@@ -252,11 +323,12 @@ export async function buildMediaApp(
       request.headers.accept ?? '',
       request.headers['if-none-match'],
     );
-    const cacheControl = `public, max-age=${ONE_MONTH}${result.versioned ? ', immutable' : ''}`;
-    reply.header('cache-control', cacheControl).header('etag', result.etag);
-    if (result.kind === 'original') {
-      return reply.type('application/pdf').send(createReadStream(result.path));
-    }
+    // Only the current version's answer is final; anything else (no version, the SDKs' `v1`
+    // placeholder, an old version) must see a replacement soon, cheaply revalidated by ETag.
+    reply
+      .header('cache-control', result.current ? FINAL_CACHE : REVALIDATED_CACHE)
+      .header('etag', result.etag);
+    if (result.kind === 'original') return sendOriginal(request, reply, result);
     if (result.negotiated) reply.header('vary', 'Accept');
     if (result.downscaledFrom) {
       const { width, height } = result.downscaledFrom;
@@ -280,9 +352,16 @@ export async function buildMediaApp(
           `Unsupported resource type ${resourceType}; use image or auto`,
         );
       }
-      const { fields, file, filename } = await readUploadRequest(request);
+      const chunk = readChunkHeaders(
+        headerValue(request.headers['x-unique-upload-id']),
+        headerValue(request.headers['content-range']),
+        config.maxUploadBytes,
+      );
+      const { fields, file: part, filename } = await readUploadRequest(request);
       verifySignedRequest(unsignedParams(fields), config);
-      if (!file) throw new MediaError('invalid_request', 'Missing required parameter - file');
+      if (!part) throw new MediaError('invalid_request', 'Missing required parameter - file');
+      const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
+      if (!file) return { done: false, upload_id: chunk?.uploadId };
       const response = await storeUpload(
         { bytes: file, filename, params: unsignedParams(fields) },
         { config, assets, pdf },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetRecord, AssetStore } from './asset-store';
-import { CONTENT_TYPES, chooseOutputFormat } from './choose-output-format';
+import { CONTENT_TYPES, chooseOutputFormat, SOURCE_CONTENT_TYPES } from './choose-output-format';
 import type { MediaConfig } from './config';
 import { type DeriveSource, deriveImage } from './derive-image';
 import { LruMap } from './lru-map';
@@ -22,19 +22,21 @@ export interface Delivery {
   etag: string;
   /** True when the bytes depend on `Accept` (answer with `Vary: Accept`). */
   negotiated: boolean;
-  /** Versioned URLs never change meaning, so they may be cached as immutable. */
-  versioned: boolean;
+  /** The URL names the asset's current version: its answer can never change. */
+  current: boolean;
   cache: CacheOutcome;
   /** The original's size when an untransformed delivery was scaled down to the output limit. */
   downscaledFrom?: Size;
 }
 
-/** An untransformed PDF asked for as `.pdf`: the original file. */
+/** An untransformed URL in the source's own format: the original file, as stored. */
 export interface OriginalDelivery {
   kind: 'original';
   path: string;
+  contentType: string;
+  bytes: number;
   etag: string;
-  versioned: boolean;
+  current: boolean;
 }
 
 interface Derived {
@@ -77,6 +79,7 @@ function fitOutputLimit(
         },
       ],
       canonical: `${request.canonical}/limit_${fitted.width}x${fitted.height}`,
+      transformed: true,
     },
     downscaledFrom: source,
   };
@@ -120,12 +123,17 @@ export class DeliveryService {
     if (!asset) throw new MediaError('not_found', `Resource not found - ${parsed.publicId}`);
     const { request, downscaledFrom } = fitOutputLimit(parsed, asset, this.config.maxOutputPixels);
     const choice = chooseOutputFormat(request, asset, accept);
+    // Any version number finds the asset (as at Cloudinary), but only the current one is final:
+    // the SDKs' `v1` placeholder and old versions must see a replacement.
+    const current = request.version === asset.version;
     if (choice.format === 'original') {
       return {
         kind: 'original',
         path: this.assets.originalPath(asset.publicId),
+        contentType: SOURCE_CONTENT_TYPES[asset.format],
+        bytes: asset.bytes,
         etag: `"${asset.etag}"`,
-        versioned: request.version !== undefined,
+        current,
       };
     }
     const format = choice.format;
@@ -138,7 +146,7 @@ export class DeliveryService {
       contentType: CONTENT_TYPES[format],
       etag,
       negotiated: choice.negotiated,
-      versioned: request.version !== undefined,
+      current,
       downscaledFrom,
     };
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
@@ -214,7 +222,7 @@ export class DeliveryService {
   }
 }
 
-function matchesEtag(header: string, etag: string): boolean {
+export function matchesEtag(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
   return header
     .split(',')

@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import type { AssetRecord } from './asset-store';
+import { isAnimated } from './choose-output-format';
 import { MediaError } from './media-error';
 import type {
   DeliveryRequest,
@@ -94,23 +95,37 @@ function withAbsoluteSizes(step: TransformationStep, size: Size): Transformation
   };
 }
 
+/** Output formats that keep every frame of an animation. */
+const ANIMATED_FORMATS: ReadonlySet<OutputFormat> = new Set(['gif', 'webp']);
+
+/** How many frames the output has: all of an animation's, when no `pg_` picks one. */
+function outputFrames(asset: AssetRecord, request: DeliveryRequest, format: OutputFormat): number {
+  return isAnimated(asset) && request.page === undefined && ANIMATED_FORMATS.has(format)
+    ? asset.pages
+    : 1;
+}
+
 async function openSource(
   source: DeriveSource,
   request: DeliveryRequest,
   steps: TransformationStep[],
+  frames: number,
   limits: DeriveLimits,
 ): Promise<{ image: Sharp; size: Size }> {
   const { asset } = source;
-  if (request.page > asset.pages) {
+  const page = request.page ?? 1;
+  if (page > asset.pages) {
     throw new MediaError(
       'invalid_transformation',
-      `Invalid transformation pg_${request.page}: the asset has ${asset.pages} page(s)`,
+      `Invalid transformation pg_${page}: the asset has ${asset.pages} page(s)`,
     );
   }
   if (asset.format !== 'pdf') {
+    // sharp resizes an animation frame by frame when it is opened with all its pages.
+    const pages = frames > 1 ? { animated: true } : { page: page - 1 };
     const image = sharp(source.originalPath, {
       limitInputPixels: limits.maxSourcePixels,
-      page: request.page - 1,
+      ...pages,
     }).autoOrient();
     return { image, size: { width: asset.width, height: asset.height } };
   }
@@ -123,17 +138,17 @@ async function openSource(
     const planned = outputSize(nominal, planResize(nominal, first));
     factor = Math.min(2, Math.max(planned.width / nominal.width, planned.height / nominal.height));
   }
-  const page = await source.pdf.render(
+  const rendered = await source.pdf.render(
     source.originalPath,
     asset.etag,
-    request.page,
+    page,
     (PDF_DENSITY / POINTS_PER_INCH) * factor,
     limits.maxOutputPixels,
   );
-  const image = sharp(page.pixels, {
-    raw: { width: page.width, height: page.height, channels: 4 },
+  const image = sharp(rendered.pixels, {
+    raw: { width: rendered.width, height: rendered.height, channels: 4 },
   });
-  return { image, size: { width: page.width, height: page.height } };
+  return { image, size: { width: rendered.width, height: rendered.height } };
 }
 
 function encode(
@@ -142,7 +157,7 @@ function encode(
   quality: number | QualityPreset,
   effort: number,
 ): Sharp {
-  const pick = (kind: 'jpg' | 'webp' | 'avif') =>
+  const pick = (kind: keyof (typeof QUALITY)[QualityPreset]) =>
     typeof quality === 'number' ? quality : QUALITY[quality][kind];
   switch (format) {
     case 'jpg':
@@ -153,6 +168,8 @@ function encode(
       return image.avif({ quality: pick('avif'), effort });
     case 'png':
       return image.png();
+    case 'gif':
+      return image.gif();
   }
 }
 
@@ -170,12 +187,14 @@ export async function deriveImage(
   // Validate the whole chain's geometry against the limits before decoding anything: each
   // step's output, and all the steps' outputs together (each is materialised and read by the
   // next step; the source itself is bounded by maxSourcePixels).
+  // An animation's frames are each one image's worth of work.
+  const frames = outputFrames(source.asset, request, format);
   let predicted: Size = nominal;
   let processed = 0;
   for (const step of steps) {
     predicted = outputSize(predicted, planResize(predicted, step));
     checkOutput(predicted, limits.maxOutputPixels);
-    processed += predicted.width * predicted.height;
+    processed += predicted.width * predicted.height * frames;
   }
   if (processed > limits.maxProcessedPixels) {
     throw new MediaError(
@@ -184,7 +203,7 @@ export async function deriveImage(
     );
   }
   try {
-    let { image, size } = await openSource(source, request, steps, limits);
+    let { image, size } = await openSource(source, request, steps, frames, limits);
     for (const [index, step] of steps.entries()) {
       const plan = planResize(size, step);
       size = outputSize(size, plan);
@@ -194,9 +213,14 @@ export async function deriveImage(
         // sharp applies one resize per pipeline: materialise before the next step.
         const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
         image = sharp(data, {
-          raw: { width: info.width, height: info.height, channels: info.channels },
+          raw: {
+            width: info.width,
+            height: info.height,
+            channels: info.channels,
+            pageHeight: info.pageHeight,
+          },
         });
-        size = { width: info.width, height: info.height };
+        size = { width: info.width, height: info.pageHeight ?? info.height };
       }
     }
     return await encode(image, format, request.quality, limits.avifEffort).toBuffer();

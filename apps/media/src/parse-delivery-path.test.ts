@@ -23,7 +23,8 @@ describe('parseDeliveryPath', () => {
       publicId: 'docs/a.b',
       extension: 'jpg',
       quality: 'good',
-      page: 1,
+      page: undefined,
+      transformed: true,
       steps: [
         {
           crop: 'fill',

@@ -14,7 +14,7 @@ import { MediaError } from './media-error';
  */
 
 export type { CropMode, Gravity };
-export type OutputFormat = 'jpg' | 'png' | 'webp' | 'avif';
+export type OutputFormat = 'jpg' | 'png' | 'webp' | 'avif' | 'gif';
 export type QualityPreset = 'best' | 'good' | 'eco' | 'low';
 
 /** Pixels, or a fraction of the current image (`w_0.5`). */
@@ -36,11 +36,16 @@ export interface DeliveryRequest {
   /** From `f_`; the extension decides when absent. */
   format?: OutputFormat | 'auto';
   quality: number | QualityPreset;
-  /** 1-based page of a PDF (`pg_`); page 1 when absent. */
-  page: number;
+  /**
+   * 1-based page of a PDF or frame of an animation (`pg_`). Absent: a PDF's page 1, an
+   * animation's every frame.
+   */
+  page?: number;
   version?: number;
   publicId: string;
   extension?: string;
+  /** False when the URL has no transformation component at all (the original may be served). */
+  transformed: boolean;
   /** A normalised rendering of the transformations (same meaning → same string). */
   canonical: string;
 }
@@ -76,6 +81,7 @@ const FORMATS: Readonly<Record<string, OutputFormat>> = {
   png: 'png',
   webp: 'webp',
   avif: 'avif',
+  gif: 'gif',
 };
 /** Extensions stripped from the last path segment; `pdf` delivers the original document. */
 export const DELIVERY_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -258,7 +264,7 @@ function parseComponent(segment: string): ComponentResult {
           result.format = 'auto';
         } else {
           const format = FORMATS[value];
-          if (!format) throw invalid(part, 'format must be auto, jpg, png, webp or avif');
+          if (!format) throw invalid(part, 'format must be auto, jpg, png, webp, avif or gif');
           result.format = format;
         }
         break;
@@ -395,7 +401,7 @@ export function parseDeliveryPath(
 
   let format: OutputFormat | 'auto' | undefined;
   let quality: number | QualityPreset = 'good';
-  let page = 1;
+  let page: number | undefined;
   const steps: TransformationStep[] = [];
   for (const component of components) {
     if (component.format !== undefined) format = component.format;
@@ -407,7 +413,18 @@ export function parseDeliveryPath(
     ...steps.map(serializeStep),
     `f_${format ?? `ext:${extension ?? ''}`}`,
     `q_${quality}`,
-    `pg_${page}`,
+    `pg_${page ?? 'all'}`,
   ].join('/');
-  return { cloudName, steps, format, quality, page, version, publicId, extension, canonical };
+  return {
+    cloudName,
+    steps,
+    format,
+    quality,
+    page,
+    version,
+    publicId,
+    extension,
+    transformed: components.length > 0,
+    canonical,
+  };
 }
