@@ -318,18 +318,23 @@ export async function buildMediaApp(
   app.get('/:cloud/image/upload/*', async (request, reply) => {
     // The raw path: query strings (the SDKs' ?_a=, our reload timestamps) are ignored.
     const pathname = (request.raw.url ?? '').split('?')[0] as string;
-    const result = await delivery.deliver(
-      pathname,
-      request.headers.accept ?? '',
-      request.headers['if-none-match'],
-    );
+    const result = await delivery.deliver(pathname, request.headers);
     // Only the current version's answer is final; anything else (no version, the SDKs' `v1`
     // placeholder, an old version) must see a replacement soon, cheaply revalidated by ETag.
     reply
       .header('cache-control', result.current ? FINAL_CACHE : REVALIDATED_CACHE)
       .header('etag', result.etag);
+    if (result.attachment !== undefined) {
+      // Public ids may be Unicode: an ASCII name for old clients, the exact one in filename*.
+      const ascii = result.attachment.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(result.attachment)}`,
+      );
+    }
     if (result.kind === 'original') return sendOriginal(request, reply, result);
-    if (result.negotiated) reply.header('vary', 'Accept');
+    if (result.vary.length > 0) reply.header('vary', result.vary.join(', '));
+    if (result.approximation) reply.header('x-media-approximation', result.approximation);
     if (result.downscaledFrom) {
       const { width, height } = result.downscaledFrom;
       reply.header('x-media-downscaled', `${width}x${height}`);

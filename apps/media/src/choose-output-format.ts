@@ -35,7 +35,7 @@ function accepts(accept: string, type: string): boolean {
  * own serves the original bytes as stored.
  */
 export function chooseOutputFormat(
-  request: DeliveryRequest,
+  request: Omit<DeliveryRequest, 'steps'>,
   asset: AssetRecord,
   accept: string,
 ): FormatChoice {

@@ -1,16 +1,27 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetRecord, AssetStore } from './asset-store';
 import { CONTENT_TYPES, chooseOutputFormat, SOURCE_CONTENT_TYPES } from './choose-output-format';
 import type { MediaConfig } from './config';
-import { type DeriveSource, deriveImage } from './derive-image';
+import {
+  APPROXIMATED_GRAVITIES,
+  type DeriveSource,
+  deriveImage,
+  type ResolvedRequest,
+} from './derive-image';
 import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
 import { MemoryCache } from './memory-cache';
-import { type DeliveryRequest, parseDeliveryPath } from './parse-delivery-path';
+import {
+  assertValidPublicId,
+  DELIVERY_EXTENSIONS,
+  type DeliveryRequest,
+  parseDeliveryPath,
+} from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
 import { fitWithinPixels, type Size } from './plan-resize';
+import { readClientHints, resolveClientHints } from './resolve-client-hints';
 
 export type CacheOutcome = 'memory' | 'disk' | 'derived';
 
@@ -20,10 +31,14 @@ export interface Delivery {
   body?: Uint8Array;
   contentType: string;
   etag: string;
-  /** True when the bytes depend on `Accept` (answer with `Vary: Accept`). */
-  negotiated: boolean;
+  /** Request headers the bytes depend on (`Accept` for f_auto, client hints). */
+  vary: string[];
+  /** What stood in for a Cloudinary feature we cannot match (`x-media-approximation`). */
+  approximation?: string;
   /** The URL names the asset's current version: its answer can never change. */
   current: boolean;
+  /** `fl_attachment`: the download's file name. */
+  attachment?: string;
   cache: CacheOutcome;
   /** The original's size when an untransformed delivery was scaled down to the output limit. */
   downscaledFrom?: Size;
@@ -37,6 +52,7 @@ export interface OriginalDelivery {
   bytes: number;
   etag: string;
   current: boolean;
+  attachment?: string;
 }
 
 interface Derived {
@@ -59,10 +75,10 @@ const MAX_REMEMBERED_FAILURES = 10_000;
  * keeps it apart from anything derived before this rule.
  */
 function fitOutputLimit(
-  request: DeliveryRequest,
+  request: ResolvedRequest,
   asset: AssetRecord,
   maxOutputPixels: number,
-): { request: DeliveryRequest; downscaledFrom?: Size } {
+): { request: ResolvedRequest; downscaledFrom?: Size } {
   // PDF renders are already sized to the limit, page by page.
   if (request.steps.length > 0 || asset.format === 'pdf') return { request };
   const source = { width: asset.width, height: asset.height };
@@ -110,22 +126,30 @@ export class DeliveryService {
     this.memory = new MemoryCache(config.memoryCacheBytes);
   }
 
-  async deliver(
-    pathname: string,
-    accept: string,
-    ifNoneMatch: string | undefined,
-  ): Promise<Delivery | OriginalDelivery> {
+  async deliver(pathname: string, headers: RequestHeaders): Promise<Delivery | OriginalDelivery> {
     const parsed = parseDeliveryPath(pathname, this.config.maxTransformations);
     if (parsed.cloudName !== this.config.cloudName) {
       throw new MediaError('not_found', `Unknown cloud name ${parsed.cloudName}`);
     }
-    const asset = await this.assets.get(parsed.publicId);
-    if (!asset) throw new MediaError('not_found', `Resource not found - ${parsed.publicId}`);
-    const { request, downscaledFrom } = fitOutputLimit(parsed, asset, this.config.maxOutputPixels);
+    if (parsed.signature) verifyUrlSignature(parsed.signature, this.config.apiSecret);
+    const found = await this.findAsset(parsed);
+    const { asset } = found;
+    const resolved = resolveClientHints(parsed, readClientHints(headers));
+    const { request, downscaledFrom } = fitOutputLimit(
+      resolved.request,
+      asset,
+      this.config.maxOutputPixels,
+    );
+    const accept = firstHeader(headers.accept) ?? '';
     const choice = chooseOutputFormat(request, asset, accept);
     // Any version number finds the asset (as at Cloudinary), but only the current one is final:
-    // the SDKs' `v1` placeholder and old versions must see a replacement.
-    const current = request.version === asset.version;
+    // the SDKs' `v1` placeholder and old versions must see a replacement, and so must a default
+    // image standing in for an asset that may be uploaded later.
+    const current = request.version === asset.version && !found.isDefault;
+    const attachment = attachmentName(
+      request,
+      choice.format === 'original' ? asset.format : choice.format,
+    );
     if (choice.format === 'original') {
       return {
         kind: 'original',
@@ -134,9 +158,11 @@ export class DeliveryService {
         bytes: asset.bytes,
         etag: `"${asset.etag}"`,
         current,
+        attachment,
       };
     }
     const format = choice.format;
+    const ifNoneMatch = firstHeader(headers['if-none-match']);
 
     const key = `${asset.etag}/${request.canonical}/${format}`;
     const hash = createHash('sha256').update(key).digest('base64url').slice(0, 32);
@@ -145,8 +171,10 @@ export class DeliveryService {
       kind: 'derived' as const,
       contentType: CONTENT_TYPES[format],
       etag,
-      negotiated: choice.negotiated,
+      vary: [...(choice.negotiated ? ['Accept'] : []), ...resolved.vary],
+      approximation: approximations(request),
       current,
+      attachment,
       downscaledFrom,
     };
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
@@ -182,6 +210,21 @@ export class DeliveryService {
       throw new MediaError('processing', 'Image is being processed; retry in a moment');
     }
     return { ...base, status: 200, body: outcome.body, cache: 'derived' };
+  }
+
+  /** The asset, or the `d_` default image when it does not exist. */
+  private async findAsset(
+    request: DeliveryRequest,
+  ): Promise<{ asset: AssetRecord; isDefault: boolean }> {
+    const asset = await this.assets.get(request.publicId);
+    if (asset) return { asset, isDefault: false };
+    if (request.defaultImage !== undefined) {
+      const id = withoutExtension(request.defaultImage);
+      assertValidPublicId(id);
+      const fallback = await this.assets.get(id);
+      if (fallback) return { asset: fallback, isDefault: true };
+    }
+    throw new MediaError('not_found', `Resource not found - ${request.publicId}`);
   }
 
   private runJob(
@@ -220,6 +263,57 @@ export class DeliveryService {
     this.memory.deleteWhere((key) => key.startsWith(`${publicId}\u0000`));
     this.failures.clear();
   }
+}
+
+type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * `s--…--`: the first 8 characters of the URL-safe base64 SHA-1 of the signed text and the
+ * API secret (32 of SHA-256 with `long_url_signature`), as the SDKs compute it. A wrong one is
+ * refused before the asset is looked up, so it never reads as a missing asset.
+ */
+function verifyUrlSignature(signature: { value: string; signed: string }, secret: string): void {
+  const algorithm = signature.value.length === 32 ? 'sha256' : 'sha1';
+  const expected = createHash(algorithm)
+    .update(signature.signed + secret)
+    .digest('base64')
+    .slice(0, signature.value.length)
+    .replaceAll('/', '_')
+    .replaceAll('+', '-');
+  const given = Buffer.from(signature.value);
+  if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) {
+    throw new MediaError('invalid_signature', `Invalid URL signature s--${signature.value}--`);
+  }
+}
+
+function withoutExtension(publicId: string): string {
+  const dot = publicId.lastIndexOf('.');
+  const extension = publicId.slice(dot + 1).toLowerCase();
+  return dot > 0 && DELIVERY_EXTENSIONS.has(extension) ? publicId.slice(0, dot) : publicId;
+}
+
+/** `fl_attachment[:name]`: the file name (the public id's last segment by default). */
+function attachmentName(request: DeliveryRequest, format: string): string | undefined {
+  const { attachment } = request.flags;
+  if (attachment === undefined) return undefined;
+  const name = attachment === true ? (request.publicId.split('/').pop() as string) : attachment;
+  return `${name}.${format}`;
+}
+
+/** Cloudinary features we stand in for, for the `x-media-approximation` header. */
+function approximations(request: ResolvedRequest): string | undefined {
+  const used = new Set<string>();
+  for (const step of request.steps) {
+    if (step.gravity && APPROXIMATED_GRAVITIES.has(step.gravity)) {
+      used.add(`g_${step.gravity}=attention`);
+    }
+    if (step.crop === 'auto') used.add('c_auto=attention');
+  }
+  return used.size > 0 ? [...used].join(', ') : undefined;
 }
 
 export function matchesEtag(header: string, etag: string): boolean {

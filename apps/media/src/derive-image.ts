@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { applyStyles, assertStylesFit, type Materialise, styledSize } from './apply-styles';
 import type { AssetRecord } from './asset-store';
 import { isAnimated } from './choose-output-format';
 import { MediaError } from './media-error';
@@ -7,7 +8,7 @@ import type {
   Gravity,
   OutputFormat,
   QualityPreset,
-  TransformationStep,
+  ResolvedStep,
 } from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
 import { outputSize, planResize, type ResizePlan, type Size } from './plan-resize';
@@ -17,6 +18,11 @@ export interface DeriveLimits {
   maxOutputPixels: number;
   maxProcessedPixels: number;
   avifEffort: number;
+}
+
+/** A delivery request whose client hints are resolved: what a derivation works from. */
+export interface ResolvedRequest extends Omit<DeliveryRequest, 'steps'> {
+  steps: ResolvedStep[];
 }
 
 export interface DeriveSource {
@@ -36,7 +42,7 @@ const QUALITY: Record<QualityPreset, Record<'jpg' | 'webp' | 'avif', number>> = 
   low: { jpg: 60, webp: 60, avif: 35 },
 };
 
-const POSITIONS: Record<Exclude<Gravity, 'auto'>, string> = {
+const POSITIONS: Record<Exclude<Gravity, 'auto' | 'face' | 'faces'>, string> = {
   center: 'centre',
   north: 'north',
   south: 'south',
@@ -48,12 +54,24 @@ const POSITIONS: Record<Exclude<Gravity, 'auto'>, string> = {
   south_west: 'southwest',
 };
 
+/** Gravities that need a model we do not have; attention (saliency) stands in, said in a header. */
+export const APPROXIMATED_GRAVITIES: ReadonlySet<Gravity> = new Set(['face', 'faces']);
+
 function position(gravity: Gravity, crop: boolean): string | number {
-  if (gravity === 'auto') return crop ? sharp.strategy.attention : 'centre';
-  return POSITIONS[gravity];
+  if (gravity === 'auto' || APPROXIMATED_GRAVITIES.has(gravity)) {
+    return crop ? sharp.strategy.attention : 'centre';
+  }
+  return POSITIONS[gravity as keyof typeof POSITIONS];
 }
 
-function applyPlan(image: Sharp, plan: ResizePlan): Sharp {
+/** How much padding `place` puts before the image on one axis, by the gravity. */
+function lead(spare: number, gravity: Gravity, start: string, end: string): number {
+  if (gravity.includes(start)) return 0;
+  if (gravity.includes(end)) return spare;
+  return Math.floor(spare / 2);
+}
+
+function applyPlan(image: Sharp, plan: ResizePlan, size: Size, background: string): Sharp {
   switch (plan.kind) {
     case 'none':
       return image;
@@ -68,7 +86,25 @@ function applyPlan(image: Sharp, plan: ResizePlan): Sharp {
       return image.resize(plan.width, plan.height, {
         fit: 'contain',
         position: position(plan.gravity, false),
-        background: '#ffffff',
+        background,
+      });
+    case 'place': {
+      const left = lead(plan.width - size.width, plan.gravity, 'west', 'east');
+      const top = lead(plan.height - size.height, plan.gravity, 'north', 'south');
+      return image.extend({
+        left,
+        top,
+        right: plan.width - size.width - left,
+        bottom: plan.height - size.height - top,
+        background,
+      });
+    }
+    case 'extract':
+      return image.extract({
+        left: plan.left,
+        top: plan.top,
+        width: plan.width,
+        height: plan.height,
       });
   }
 }
@@ -83,8 +119,8 @@ function checkOutput(size: Size, limit: number): void {
 }
 
 /** Relative sizes (`w_0.5`) measured against the asset's nominal size, as pixels. */
-function withAbsoluteSizes(step: TransformationStep, size: Size): TransformationStep {
-  const absolute = (dimension: TransformationStep['width'], full: number) =>
+function withAbsoluteSizes(step: ResolvedStep, size: Size): ResolvedStep {
+  const absolute = (dimension: ResolvedStep['width'], full: number) =>
     dimension?.kind === 'relative'
       ? { kind: 'px' as const, value: Math.max(1, Math.round(full * dimension.value)) }
       : dimension;
@@ -99,7 +135,7 @@ function withAbsoluteSizes(step: TransformationStep, size: Size): Transformation
 const ANIMATED_FORMATS: ReadonlySet<OutputFormat> = new Set(['gif', 'webp']);
 
 /** How many frames the output has: all of an animation's, when no `pg_` picks one. */
-function outputFrames(asset: AssetRecord, request: DeliveryRequest, format: OutputFormat): number {
+function outputFrames(asset: AssetRecord, request: ResolvedRequest, format: OutputFormat): number {
   return isAnimated(asset) && request.page === undefined && ANIMATED_FORMATS.has(format)
     ? asset.pages
     : 1;
@@ -107,8 +143,8 @@ function outputFrames(asset: AssetRecord, request: DeliveryRequest, format: Outp
 
 async function openSource(
   source: DeriveSource,
-  request: DeliveryRequest,
-  steps: TransformationStep[],
+  request: ResolvedRequest,
+  steps: ResolvedStep[],
   frames: number,
   limits: DeriveLimits,
 ): Promise<{ image: Sharp; size: Size }> {
@@ -154,29 +190,55 @@ async function openSource(
 function encode(
   image: Sharp,
   format: OutputFormat,
-  quality: number | QualityPreset,
+  request: ResolvedRequest,
   effort: number,
 ): Sharp {
+  const { quality } = request;
   const pick = (kind: keyof (typeof QUALITY)[QualityPreset]) =>
     typeof quality === 'number' ? quality : QUALITY[quality][kind];
+  // fl_progressive: progressive JPEG, interlaced PNG (sharp has no such mode for the others).
+  const progressive = request.flags.progressive === true;
   switch (format) {
     case 'jpg':
-      return image.flatten({ background: '#ffffff' }).jpeg({ quality: pick('jpg') });
+      return image.flatten({ background: '#ffffff' }).jpeg({ quality: pick('jpg'), progressive });
     case 'webp':
       return image.webp({ quality: pick('webp') });
     case 'avif':
       return image.avif({ quality: pick('avif'), effort });
     case 'png':
-      return image.png();
+      return image.png({ progressive });
     case 'gif':
       return image.gif();
   }
 }
 
+/** Decodes a pipeline into raw pixels (an animation's frames kept apart) to start another. */
+const materialise: Materialise = async (image) => {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return {
+    image: sharp(data, {
+      raw: {
+        width: info.width,
+        height: info.height,
+        channels: info.channels,
+        pageHeight: info.pageHeight,
+      },
+    }),
+    size: { width: info.width, height: info.pageHeight ?? info.height },
+  };
+};
+
+/** The step's geometry alone (its styles dropped), or the step itself when it has none. */
+function withoutStyles(step: ResolvedStep): ResolvedStep {
+  const { effect, radius, angle, border, opacity, ...geometry } = step;
+  const styled = [effect, radius, angle, border, opacity].some((value) => value !== undefined);
+  return styled ? geometry : step;
+}
+
 /** Applies the transformation chain and encodes; checks the output limit before any work. */
 export async function deriveImage(
   source: DeriveSource,
-  request: DeliveryRequest,
+  request: ResolvedRequest,
   format: OutputFormat,
   limits: DeriveLimits,
 ): Promise<Buffer> {
@@ -192,9 +254,12 @@ export async function deriveImage(
   let predicted: Size = nominal;
   let processed = 0;
   for (const step of steps) {
-    predicted = outputSize(predicted, planResize(predicted, step));
+    assertStylesFit(step, frames);
+    predicted = styledSize(outputSize(predicted, planResize(predicted, step)), step);
     checkOutput(predicted, limits.maxOutputPixels);
-    processed += predicted.width * predicted.height * frames;
+    // Styles after the resize work on a decoded copy: count it too.
+    const passes = step === withoutStyles(step) ? 1 : 2;
+    processed += predicted.width * predicted.height * frames * passes;
   }
   if (processed > limits.maxProcessedPixels) {
     throw new MediaError(
@@ -206,24 +271,17 @@ export async function deriveImage(
     let { image, size } = await openSource(source, request, steps, frames, limits);
     for (const [index, step] of steps.entries()) {
       const plan = planResize(size, step);
+      image = applyPlan(image, plan, size, step.background ?? '#ffffff');
       size = outputSize(size, plan);
+      image = await applyStyles(image, size, step, materialise);
+      size = styledSize(size, step);
       checkOutput(size, limits.maxOutputPixels);
-      image = applyPlan(image, plan);
       if (index < steps.length - 1) {
         // sharp applies one resize per pipeline: materialise before the next step.
-        const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-        image = sharp(data, {
-          raw: {
-            width: info.width,
-            height: info.height,
-            channels: info.channels,
-            pageHeight: info.pageHeight,
-          },
-        });
-        size = { width: info.width, height: info.pageHeight ?? info.height };
+        ({ image, size } = await materialise(image));
       }
     }
-    return await encode(image, format, request.quality, limits.avifEffort).toBuffer();
+    return await encode(image, format, request, limits.avifEffort).toBuffer();
   } catch (error) {
     if (error instanceof MediaError) throw error;
     const message = (error as Error).message;

@@ -5,6 +5,21 @@ import {
   type Gravity,
 } from '@coursepack/images/build-media-url';
 import { MediaError } from './media-error';
+import {
+  type Angle,
+  type Border,
+  type Colour,
+  type Effect,
+  type Flags,
+  invalid,
+  parseAngle,
+  parseBorder,
+  parseColour,
+  parseEffect,
+  parseFlags,
+  parseOpacity,
+  parseRadius,
+} from './transformation-values';
 
 /**
  * Cloudinary's delivery grammar, the subset this service implements:
@@ -17,16 +32,45 @@ export type { CropMode, Gravity };
 export type OutputFormat = 'jpg' | 'png' | 'webp' | 'avif' | 'gif';
 export type QualityPreset = 'best' | 'good' | 'eco' | 'low';
 
-/** Pixels, or a fraction of the current image (`w_0.5`). */
-export type Dimension = { kind: 'px'; value: number } | { kind: 'relative'; value: number };
+/**
+ * Pixels, a fraction of the current image (`w_0.5`), or the client's width hint (`w_auto`,
+ * `w_auto:{step}:{fallback}`), resolved before deriving.
+ */
+export type Dimension =
+  | { kind: 'px'; value: number }
+  | { kind: 'relative'; value: number }
+  | { kind: 'auto'; step: number; fallback?: number };
 
 export interface TransformationStep {
   width?: Dimension;
-  height?: Dimension;
+  /** `h_auto` does not exist: only widths come from client hints. */
+  height?: FixedDimension;
   crop?: CropMode;
   gravity?: Gravity;
-  dpr?: number;
+  /** `c_crop`'s corner (or the offset from the gravity's corner), in pixels. */
+  x?: number;
+  y?: number;
+  /** `auto` takes the client's `Sec-CH-DPR` hint, resolved before deriving. */
+  dpr?: number | 'auto';
   aspectRatio?: number;
+  effect?: Effect;
+  radius?: number | 'max';
+  angle?: Angle;
+  /** `b_`: padding and rotation background. */
+  background?: Colour;
+  border?: Border;
+  opacity?: number;
+  /** `co_`: the colour of a text overlay. */
+  colour?: Colour;
+}
+
+/** A dimension once client hints are resolved. */
+export type FixedDimension = Exclude<Dimension, { kind: 'auto' }>;
+
+/** A step once client hints are resolved (`w_auto`, `dpr_auto` replaced by numbers). */
+export interface ResolvedStep extends Omit<TransformationStep, 'width' | 'dpr'> {
+  width?: FixedDimension;
+  dpr?: number;
 }
 
 export interface DeliveryRequest {
@@ -44,7 +88,16 @@ export interface DeliveryRequest {
   version?: number;
   publicId: string;
   extension?: string;
-  /** False when the URL has no transformation component at all (the original may be served). */
+  /** `fl_attachment`, `fl_progressive`. */
+  flags: Flags;
+  /** `d_`: the public id (with extension) delivered when `publicId` does not exist. */
+  defaultImage?: string;
+  /**
+   * `s--…--`: the signature, and the text it signs (the transformation and the public id with
+   * extension, as in the URL), checked against the API secret before anything else.
+   */
+  signature?: { value: string; signed: string };
+  /** False when nothing in the URL changes pixels (the original may be served). */
   transformed: boolean;
   /** A normalised rendering of the transformations (same meaning → same string). */
   canonical: string;
@@ -63,13 +116,9 @@ const MAX_PATH_LENGTH = 2_048;
 
 const CROP_MODES: ReadonlySet<string> = new Set(CROP_MODE_LIST);
 const UNSUPPORTED_CROP_MODES: ReadonlySet<string> = new Set([
-  'lfill',
-  'lpad',
   'mpad',
   'mfit',
-  'crop',
   'fill_pad',
-  'auto',
   'auto_pad',
   'imagga_crop',
   'imagga_scale',
@@ -109,49 +158,48 @@ const SUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'dpr',
   'ar',
   'pg',
+  'x',
+  'y',
+  'e',
+  'r',
+  'a',
+  'b',
+  'bo',
+  'o',
+  'co',
+  'fl',
+  'd',
 ]);
 /** Cloudinary parameters we recognise but do not implement: a clear 400 rather than a 404. */
 const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
-  'a',
   'ac',
   'af',
-  'b',
-  'bo',
   'br',
-  'co',
   'cs',
-  'd',
   'dl',
   'dn',
   'du',
-  'e',
   'eo',
-  'fl',
   'fn',
   'fps',
   'if',
   'ki',
   'l',
-  'o',
   'p',
-  'r',
   'so',
   'sp',
   't',
   'u',
   'vc',
   'vs',
-  'x',
-  'y',
   'z',
 ]);
+const IMPLEMENTED = 'w, h, c, g, x, y, q, f, dpr, ar, pg, e, r, a, b, bo, o, co, fl and d';
 const PARAM_SHAPE = /^([a-z]+)_(.+)$/;
 const VERSION_SHAPE = /^v(\d{1,12})$/;
+/** `s--{8 characters}--` (SHA-1), or 32 with `long_url_signature` (SHA-256). */
+const SIGNATURE_SHAPE = /^s--(?:[\w-]{8}|[\w-]{32})--$/;
 const QUALITY_PRESETS: ReadonlySet<string> = new Set(['best', 'good', 'eco', 'low']);
-
-function invalid(component: string, why: string): MediaError {
-  return new MediaError('invalid_transformation', `Invalid transformation ${component}: ${why}`);
-}
 
 function looksLikeTransformation(segment: string): boolean {
   let known = false;
@@ -164,7 +212,7 @@ function looksLikeTransformation(segment: string): boolean {
   return known;
 }
 
-function parseDimension(part: string, value: string): Dimension {
+function parseDimension(part: string, value: string): FixedDimension {
   if (/^\d+$/.test(value)) {
     const px = Number(value);
     if (px < 1 || px > MAX_DIMENSION) {
@@ -202,10 +250,38 @@ interface ComponentResult {
   format?: OutputFormat | 'auto';
   quality?: number | QualityPreset;
   page?: number;
+  flags: Flags;
+  defaultImage?: string;
+}
+
+/** `w_auto`, `w_auto:{step}`, `w_auto:{step}:{fallback}` (Cloudinary's rounding step is 100). */
+function parseAutoWidth(part: string, value: string): Dimension | undefined {
+  const match = /^auto(?::(\d{1,4}))?(?::(\d{1,5}))?$/.exec(value);
+  if (!match) return undefined;
+  const step = match[1] === undefined ? 100 : Number(match[1]);
+  const fallback = match[2] === undefined ? undefined : Number(match[2]);
+  if (step < 1 || (fallback !== undefined && (fallback < 1 || fallback > MAX_DIMENSION))) {
+    throw invalid(
+      part,
+      `w_auto takes a rounding step of at least 1 and a fallback up to ${MAX_DIMENSION}`,
+    );
+  }
+  return { kind: 'auto', step, fallback };
+}
+
+/** `x_`/`y_`: whole pixels, negative allowed (offsets from a gravity's corner). */
+function parseOffset(part: string, value: string): number {
+  if (!/^-?\d{1,5}$/.test(value) || Math.abs(Number(value)) > MAX_DIMENSION) {
+    throw invalid(
+      part,
+      `must be a whole number of pixels from -${MAX_DIMENSION} to ${MAX_DIMENSION}`,
+    );
+  }
+  return Number(value);
 }
 
 function parseComponent(segment: string): ComponentResult {
-  const result: ComponentResult = { step: {} };
+  const result: ComponentResult = { step: {}, flags: {} };
   const seen = new Set<string>();
   for (const part of segment.split(',')) {
     const match = PARAM_SHAPE.exec(part);
@@ -215,7 +291,7 @@ function parseComponent(segment: string): ComponentResult {
     if (UNSUPPORTED_KEYS.has(key)) {
       throw new MediaError(
         'unsupported_transformation',
-        `Unsupported transformation parameter ${part}: this service implements w, h, c, g, q, f, dpr, ar and pg`,
+        `Unsupported transformation parameter ${part}: this service implements ${IMPLEMENTED}`,
       );
     }
     if (!SUPPORTED_KEYS.has(key)) throw invalid(part, `unknown parameter "${key}"`);
@@ -223,7 +299,7 @@ function parseComponent(segment: string): ComponentResult {
     seen.add(key);
     switch (key) {
       case 'w':
-        result.step.width = parseDimension(part, value);
+        result.step.width = parseAutoWidth(part, value) ?? parseDimension(part, value);
         break;
       case 'h':
         result.step.height = parseDimension(part, value);
@@ -232,7 +308,7 @@ function parseComponent(segment: string): ComponentResult {
         if (UNSUPPORTED_CROP_MODES.has(value)) {
           throw new MediaError(
             'unsupported_transformation',
-            `Unsupported crop mode ${part}: use fill, fit, limit, scale, thumb or pad`,
+            `Unsupported crop mode ${part}: use ${CROP_MODE_LIST.join(', ')}`,
           );
         }
         if (!CROP_MODES.has(value)) throw invalid(part, 'unknown crop mode');
@@ -242,7 +318,7 @@ function parseComponent(segment: string): ComponentResult {
         if (!GRAVITIES.has(value)) {
           throw new MediaError(
             'unsupported_transformation',
-            `Unsupported gravity ${part}: use auto, center or a compass direction`,
+            `Unsupported gravity ${part}: use auto, face, faces, center or a compass direction`,
           );
         }
         result.step.gravity = value as Gravity;
@@ -270,6 +346,10 @@ function parseComponent(segment: string): ComponentResult {
         break;
       }
       case 'dpr': {
+        if (value === 'auto') {
+          result.step.dpr = 'auto';
+          break;
+        }
         const dpr = parsePositiveDecimal(value);
         if (dpr === undefined || dpr < 0.1 || dpr > 4) {
           throw invalid(part, 'dpr must be a number from 0.1 to 4');
@@ -287,6 +367,40 @@ function parseComponent(segment: string): ComponentResult {
         result.page = Number(value);
         break;
       }
+      case 'x':
+        result.step.x = parseOffset(part, value);
+        break;
+      case 'y':
+        result.step.y = parseOffset(part, value);
+        break;
+      case 'e':
+        result.step.effect = parseEffect(part, value);
+        break;
+      case 'r':
+        result.step.radius = parseRadius(part, value);
+        break;
+      case 'a':
+        result.step.angle = parseAngle(part, value);
+        break;
+      case 'b':
+        result.step.background = parseColour(part, value);
+        break;
+      case 'bo':
+        result.step.border = parseBorder(part, value);
+        break;
+      case 'o':
+        result.step.opacity = parseOpacity(part, value);
+        break;
+      case 'co':
+        result.step.colour = parseColour(part, value);
+        break;
+      case 'fl':
+        parseFlags(part, value, result.flags);
+        break;
+      case 'd':
+        // Folders are written with `:` in place of `/`.
+        result.defaultImage = value.replaceAll(':', '/');
+        break;
     }
   }
   return result;
@@ -320,18 +434,32 @@ export function assertValidPublicId(publicId: string): void {
   }
 }
 
-function serializeStep(step: TransformationStep): string {
-  const dim = (d: Dimension) => (d.kind === 'px' ? String(d.value) : `${d.value}r`);
+/** Every field, in key order: parameters written in any order share one derivation. */
+function serializeStep(step: TransformationStep | ResolvedStep): string {
+  return Object.entries(step)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(
+      ([key, value]) =>
+        `${key}_${typeof value === 'object' ? Object.values(value).join(':') : value}`,
+    )
+    .join(',');
+}
+
+/** A normalised rendering of what the output depends on (same meaning → same string). */
+export function canonicalize(
+  steps: readonly (TransformationStep | ResolvedStep)[],
+  request: Pick<DeliveryRequest, 'format' | 'extension' | 'quality' | 'page' | 'flags'>,
+): string {
   return [
-    step.aspectRatio !== undefined ? `ar_${step.aspectRatio}` : '',
-    step.crop ? `c_${step.crop}` : '',
-    step.dpr !== undefined ? `dpr_${step.dpr}` : '',
-    step.gravity ? `g_${step.gravity}` : '',
-    step.height ? `h_${dim(step.height)}` : '',
-    step.width ? `w_${dim(step.width)}` : '',
+    ...steps.map(serializeStep),
+    `f_${request.format ?? `ext:${request.extension ?? ''}`}`,
+    `q_${request.quality}`,
+    `pg_${request.page ?? 'all'}`,
+    request.flags.progressive ? 'fl_progressive' : '',
   ]
     .filter(Boolean)
-    .join(',');
+    .join('/');
 }
 
 /**
@@ -355,6 +483,15 @@ export function parseDeliveryPath(
     throw new MediaError('invalid_public_id', 'Invalid public id: it is empty');
   }
 
+  let signature: { value: string; signed: string } | undefined;
+  if (SIGNATURE_SHAPE.test(rest[0] as string)) {
+    const value = (rest.shift() as string).slice(3, -2);
+    // Cloudinary signs the transformation and the public id as written, without the version.
+    const signed = rest.filter(
+      (segment, at) => at === rest.length - 1 || !VERSION_SHAPE.test(segment),
+    );
+    signature = { value, signed: signed.join('/') };
+  }
   const versionIndex = rest.findIndex(
     (segment, index) => index < rest.length - 1 && VERSION_SHAPE.test(segment),
   );
@@ -402,19 +539,18 @@ export function parseDeliveryPath(
   let format: OutputFormat | 'auto' | undefined;
   let quality: number | QualityPreset = 'good';
   let page: number | undefined;
+  let defaultImage: string | undefined;
+  const flags: Flags = {};
   const steps: TransformationStep[] = [];
   for (const component of components) {
     if (component.format !== undefined) format = component.format;
     if (component.quality !== undefined) quality = component.quality;
     if (component.page !== undefined) page = component.page;
+    if (component.defaultImage !== undefined) defaultImage = component.defaultImage;
+    Object.assign(flags, component.flags);
     if (Object.keys(component.step).length > 0) steps.push(component.step);
   }
-  const canonical = [
-    ...steps.map(serializeStep),
-    `f_${format ?? `ext:${extension ?? ''}`}`,
-    `q_${quality}`,
-    `pg_${page ?? 'all'}`,
-  ].join('/');
+  const canonical = canonicalize(steps, { format, extension, quality, page, flags });
   return {
     cloudName,
     steps,
@@ -424,7 +560,19 @@ export function parseDeliveryPath(
     version,
     publicId,
     extension,
-    transformed: components.length > 0,
+    flags,
+    defaultImage,
+    signature,
+    // fl_attachment and d_ change headers and fallbacks, not pixels.
+    transformed:
+      steps.length > 0 ||
+      components.some(
+        (component) =>
+          component.format !== undefined ||
+          component.quality !== undefined ||
+          component.page !== undefined ||
+          component.flags.progressive === true,
+      ),
     canonical,
   };
 }
