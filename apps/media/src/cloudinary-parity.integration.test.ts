@@ -4,6 +4,13 @@ import path from 'node:path';
 import type { UploadApiResponse } from 'cloudinary';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CloudinaryV2,
+  decode,
+  get,
+  type SdkSetup,
+  startWithSdk,
+} from './testing/cloudinary-sdk';
 import { startTestMediaService, type TestMediaService } from './testing/start-test-media-service';
 
 /**
@@ -12,25 +19,24 @@ import { startTestMediaService, type TestMediaService } from './testing/start-te
  * animations), judged on stored bytes and decoded pixels.
  */
 
-type Cloudinary = typeof import('cloudinary')['v2'];
-
 let service: TestMediaService;
-let cloudinary: Cloudinary;
+let cloudinary: CloudinaryV2;
+let deliveryUrl: SdkSetup['sdkUrl'];
 let origin: string;
 const scratch = path.join(tmpdir(), `coursepack-parity-${process.pid}`);
 
 beforeAll(async () => {
-  service = await startTestMediaService({
+  ({
+    service,
+    origin,
+    cloudinary,
+    sdkUrl: deliveryUrl,
+  } = await startWithSdk({
     MEDIA_MAX_UPLOAD_BYTES: '400000',
     MEDIA_MAX_SOURCE_PIXELS: '4000000',
     MEDIA_MAX_OUTPUT_PIXELS: '1000000',
     MEDIA_DERIVATION_BUDGET_MS: '30000',
-  });
-  origin = service.credentials.apiBaseUrl;
-  const { cloudName, apiKey, apiSecret } = service.credentials;
-  // The SDK picks http or https from CLOUDINARY_URL when it loads: set it first, then import.
-  process.env.CLOUDINARY_URL = `cloudinary://${apiKey}:${apiSecret}@${cloudName}?upload_prefix=${origin}`;
-  cloudinary = (await import('cloudinary')).v2;
+  }));
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch, { recursive: true });
 });
@@ -50,28 +56,13 @@ function dataUri(bytes: Buffer, type = 'image/png'): string {
   return `data:${type};base64,${bytes.toString('base64')}`;
 }
 
-function deliveryUrl(publicId: string, options: Record<string, unknown> = {}): string {
-  return cloudinary.url(publicId, {
-    secure: false,
-    cname: origin.replace('http://', ''),
-    ...options,
-  });
-}
-
 /** The upload answer's URLs name MEDIA_PUBLIC_URL; the test service listens elsewhere. */
 function local(url: string): string {
   return `${origin}${new URL(url).pathname}`;
 }
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers });
-  return { response, body: Buffer.from(await response.arrayBuffer()) };
-}
-
 async function colourAt(body: Buffer, x: number, y: number, page = 0): Promise<number[]> {
-  const { data, info } = await sharp(body, { page }).raw().toBuffer({ resolveWithObject: true });
-  const offset = (y * info.width + x) * info.channels;
-  return [data[offset], data[offset + 1], data[offset + 2]] as number[];
+  return (await decode(body, page)).at(x, y).slice(0, 3);
 }
 
 function expectColour(actual: number[], expected: number[]): void {

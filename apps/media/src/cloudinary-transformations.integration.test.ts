@@ -4,47 +4,31 @@ import { blur, grayscale, pixelate, sepia } from '@cloudinary/url-gen/actions/ef
 import { max } from '@cloudinary/url-gen/actions/roundCorners';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMediaService, type TestMediaService } from './testing/start-test-media-service';
+import {
+  type CloudinaryV2,
+  decode,
+  get,
+  halves,
+  type SdkSetup,
+  startWithSdk,
+} from './testing/cloudinary-sdk';
+import type { TestMediaService } from './testing/start-test-media-service';
 
 /**
  * Issue 15, the parameters that used to be refused: URLs built by the official `cloudinary`
  * SDK and by `@cloudinary/url-gen`, judged on decoded pixels.
  */
 
-type CloudinaryV2 = typeof import('cloudinary')['v2'];
-
 let service: TestMediaService;
 let origin: string;
 let cloudinary: CloudinaryV2;
+let sdkUrl: SdkSetup['sdkUrl'];
 let urlGen: Cloudinary;
 
-/** 600×400: left half red, right half blue (crops and rotations show in colour). */
-function twoColour(): Promise<Buffer> {
-  return sharp({ create: { width: 600, height: 400, channels: 3, background: '#0000ff' } })
-    .composite([
-      {
-        input: { create: { width: 300, height: 400, channels: 3, background: '#ff0000' } },
-        left: 0,
-        top: 0,
-      },
-    ])
-    .png()
-    .toBuffer();
-}
-
+/** 600×400: left half red, right half blue. */
+const twoColour = () => halves(600, 400, '#ff0000', '#0000ff');
 /** 100×100: left half grey 128, right half grey 192 (curves show as level changes). */
-function greys(): Promise<Buffer> {
-  return sharp({ create: { width: 100, height: 100, channels: 3, background: '#c0c0c0' } })
-    .composite([
-      {
-        input: { create: { width: 50, height: 100, channels: 3, background: '#808080' } },
-        left: 0,
-        top: 0,
-      },
-    ])
-    .png()
-    .toBuffer();
-}
+const greys = () => halves(100, 100, '#808080', '#c0c0c0');
 
 function noise(): Promise<Buffer> {
   return sharp({
@@ -61,16 +45,12 @@ function noise(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  service = await startTestMediaService({
+  ({ service, origin, cloudinary, sdkUrl } = await startWithSdk({
     MEDIA_MAX_OUTPUT_PIXELS: '1000000',
     MEDIA_DERIVATION_BUDGET_MS: '30000',
-  });
-  origin = service.credentials.apiBaseUrl;
-  const { cloudName, apiKey, apiSecret } = service.credentials;
-  process.env.CLOUDINARY_URL = `cloudinary://${apiKey}:${apiSecret}@${cloudName}?upload_prefix=${origin}`;
-  cloudinary = (await import('cloudinary')).v2;
+  }));
   urlGen = new Cloudinary({
-    cloud: { cloudName },
+    cloud: { cloudName: service.credentials.cloudName },
     url: { secure: false, cname: origin.replace('http://', '') },
   });
   const upload = async (publicId: string, bytes: Buffer) =>
@@ -87,29 +67,10 @@ afterAll(async () => {
   await service?.close();
 });
 
-function sdkUrl(publicId: string, options: Record<string, unknown>): string {
-  return cloudinary.url(publicId, {
-    secure: false,
-    cname: origin.replace('http://', ''),
-    ...options,
-  });
-}
-
-async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers });
-  const body = Buffer.from(await response.arrayBuffer());
-  return { response, body };
-}
-
 async function image(url: string, headers: Record<string, string> = {}) {
   const { response, body } = await get(url, headers);
   expect(response.status, `${url}: ${response.headers.get('x-cld-error')}`).toBe(200);
-  const { data, info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
-  const at = (x: number, y: number) => {
-    const offset = (y * info.width + x) * info.channels;
-    return Array.from(data.subarray(offset, offset + info.channels));
-  };
-  return { response, body, width: info.width, height: info.height, at };
+  return { response, body, ...(await decode(body)) };
 }
 
 function near(actual: number[], expected: number[], tolerance = 6): void {
