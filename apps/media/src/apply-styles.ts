@@ -42,6 +42,7 @@ export function assertStylesFit(step: ResolvedStep, frames: number): void {
     step.radius !== undefined ? 'r_' : '',
     step.angle !== undefined ? 'a_' : '',
     step.effect?.name === 'pixelate' ? 'e_pixelate' : '',
+    step.overlay ? 'l_' : '',
   ].filter(Boolean);
   if (reshaping.length > 0) {
     throw new MediaError(

@@ -376,3 +376,108 @@ describe('limits hold for effects and styling', () => {
     }
   });
 });
+
+describe('layers (l_ with fl_layer_apply)', () => {
+  /** Pixels in a region that are close to `colour`. */
+  function count(
+    decoded: Awaited<ReturnType<typeof image>>,
+    region: { left: number; top: number; width: number; height: number },
+    colour: number[],
+  ): number {
+    let matches = 0;
+    for (let y = region.top; y < region.top + region.height; y++) {
+      for (let x = region.left; x < region.left + region.width; x++) {
+        const pixel = decoded.at(x, y);
+        if (colour.every((channel, index) => Math.abs((pixel[index] as number) - channel) < 40)) {
+          matches++;
+        }
+      }
+    }
+    return matches;
+  }
+
+  it('draws text in the font, size and colour asked for, where it is placed', async () => {
+    const text = (size: number, gravity: string) =>
+      sdkUrl('photos/two', {
+        transformation: [
+          {
+            overlay: {
+              font_family: 'Arial',
+              font_size: size,
+              font_weight: 'bold',
+              text: 'Hi, you/all',
+            },
+            color: '#00ff00',
+          },
+          { flags: 'layer_apply', gravity, x: 10, y: 10 },
+        ],
+        format: 'png',
+      });
+    const small = await image(text(30, 'north_west'));
+    const GREEN = [0, 255, 0];
+    const inCorner = count(small, { left: 0, top: 0, width: 300, height: 60 }, GREEN);
+    expect(inCorner).toBeGreaterThan(100);
+    expect(count(small, { left: 0, top: 300, width: 600, height: 100 }, GREEN)).toBe(0);
+    const large = await image(text(60, 'north_west'));
+    expect(count(large, { left: 0, top: 0, width: 600, height: 120 }, GREEN)).toBeGreaterThan(
+      3 * inCorner,
+    );
+    const south = await image(text(30, 'south'));
+    expect(count(south, { left: 0, top: 0, width: 600, height: 300 }, GREEN)).toBe(0);
+    expect(count(south, { left: 0, top: 330, width: 600, height: 70 }, GREEN)).toBeGreaterThan(100);
+  });
+
+  it('composites an uploaded image, transformed by its own components, at the gravity and offsets', async () => {
+    const { source } = await import('@cloudinary/url-gen/actions/overlay');
+    const { image: layerImage } = await import('@cloudinary/url-gen/qualifiers/source');
+    const { Position } = await import('@cloudinary/url-gen/qualifiers/position');
+    const { compass } = await import('@cloudinary/url-gen/qualifiers/gravity');
+    const { scale } = await import('@cloudinary/url-gen/actions/resize');
+    const { Transformation } = await import('@cloudinary/url-gen');
+    const url = urlGen
+      .image('photos/two')
+      .overlay(
+        source(
+          layerImage('photos/greys').transformation(new Transformation().resize(scale().width(50))),
+        ).position(new Position().gravity(compass('south_east')).offsetX(5).offsetY(5)),
+      )
+      .format('png')
+      .toURL();
+    expect(url).toContain('/l_photos:greys/c_scale,w_50/fl_layer_apply,g_south_east,x_5,y_5/');
+    const layered = await image(url);
+    expect([layered.width, layered.height]).toEqual([600, 400]);
+    near(layered.at(555, 355), [128, 128, 128]);
+    near(layered.at(585, 355), [192, 192, 192]);
+    near(layered.at(500, 355), BLUE);
+    near(layered.at(598, 398), BLUE);
+  });
+
+  it('clips a layer reaching past the edge, and refuses what would break the limits', async () => {
+    const past = await image(
+      sdkUrl('photos/two', {
+        overlay: 'photos:greys',
+        gravity: 'north_west',
+        x: -30,
+        y: -30,
+        format: 'png',
+      }),
+    );
+    // The layer's 30 leftmost columns are cut: its grey halves meet at x = 20.
+    near(past.at(10, 10), [128, 128, 128]);
+    near(past.at(30, 10), [192, 192, 192]);
+    near(past.at(80, 80), RED);
+    const tooLong = await get(
+      `${origin}/coursepack/image/upload/l_text:Arial_20:${'x'.repeat(201)}/photos/two.png`,
+    );
+    expect(tooLong.response.status).toBe(400);
+    expect(tooLong.response.headers.get('x-cld-error')).toMatch(/at most 200 characters/);
+    const huge = await get(
+      `${origin}/coursepack/image/upload/l_photos:greys,w_1100,h_1100,c_scale/photos/two.png`,
+    );
+    expect(huge.response.status).toBe(400);
+    expect(huge.response.headers.get('x-cld-error')).toMatch(/^Maximum image size exceeded/);
+    const missing = await get(`${origin}/coursepack/image/upload/l_nope/photos/two.png`);
+    expect(missing.response.status).toBe(404);
+    expect(missing.response.headers.get('x-cld-error')).toBe('Resource not found - nope');
+  });
+});

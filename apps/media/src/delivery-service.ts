@@ -164,7 +164,10 @@ export class DeliveryService {
     const format = choice.format;
     const ifNoneMatch = firstHeader(headers['if-none-match']);
 
-    const key = `${asset.etag}/${request.canonical}/${format}`;
+    const layers = await this.findLayers(request);
+    // A replaced layer image changes the answer: its etag is part of the key.
+    const layerEtags = [...layers.values()].map((layer) => layer.asset.etag).join(',');
+    const key = `${asset.etag}/${request.canonical}/${format}${layerEtags && `/${layerEtags}`}`;
     const hash = createHash('sha256').update(key).digest('base64url').slice(0, 32);
     const etag = `"${hash}"`;
     const base = {
@@ -173,7 +176,8 @@ export class DeliveryService {
       etag,
       vary: [...(choice.negotiated ? ['Accept'] : []), ...resolved.vary],
       approximation: approximations(request),
-      current,
+      // A layer image may be replaced too.
+      current: current && layers.size === 0,
       attachment,
       downscaledFrom,
     };
@@ -200,6 +204,7 @@ export class DeliveryService {
         asset,
         originalPath: this.assets.originalPath(asset.publicId),
         pdf: this.pdf,
+        layers,
       };
       job = this.runJob(key, memoryKey, file, () =>
         deriveImage(source, request, format, this.config),
@@ -225,6 +230,25 @@ export class DeliveryService {
       if (fallback) return { asset: fallback, isDefault: true };
     }
     throw new MediaError('not_found', `Resource not found - ${request.publicId}`);
+  }
+
+  /** The images `l_` layers name; a missing one is a missing resource, a PDF is refused. */
+  private async findLayers(request: ResolvedRequest): Promise<DeriveSource['layers']> {
+    const layers = new Map<string, { asset: AssetRecord; originalPath: string }>();
+    for (const step of request.steps) {
+      const layer = step.overlay?.source;
+      if (layer?.kind !== 'image' || layers.has(layer.publicId)) continue;
+      const asset = await this.assets.get(layer.publicId);
+      if (!asset) throw new MediaError('not_found', `Resource not found - ${layer.publicId}`);
+      if (asset.format === 'pdf') {
+        throw new MediaError(
+          'invalid_transformation',
+          `Invalid transformation l_${layer.publicId.replaceAll('/', ':')}: a layer must be an image, not a PDF`,
+        );
+      }
+      layers.set(layer.publicId, { asset, originalPath: this.assets.originalPath(layer.publicId) });
+    }
+    return layers;
   }
 
   private runJob(

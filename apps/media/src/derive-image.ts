@@ -7,6 +7,7 @@ import type {
   DeliveryRequest,
   Gravity,
   OutputFormat,
+  Overlay,
   QualityPreset,
   ResolvedStep,
 } from './parse-delivery-path';
@@ -29,6 +30,8 @@ export interface DeriveSource {
   asset: AssetRecord;
   originalPath: string;
   pdf: PdfRenderer;
+  /** The images `l_` layers name, found before deriving (their etags key the derivation). */
+  layers: ReadonlyMap<string, { asset: AssetRecord; originalPath: string }>;
 }
 
 /** PDF pages render at Cloudinary's default density unless a smaller output allows less. */
@@ -235,6 +238,137 @@ function withoutStyles(step: ResolvedStep): ResolvedStep {
   return styled ? geometry : step;
 }
 
+/** Pixels processed so far, against the limits (layers are only measured once drawn). */
+interface Budget {
+  processed: number;
+  limits: DeriveLimits;
+}
+
+function spend(budget: Budget, size: Size): void {
+  budget.processed += size.width * size.height;
+  if (budget.processed > budget.limits.maxProcessedPixels) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Transformation too costly: it processes ${budget.processed} pixels; the maximum is ${budget.limits.maxProcessedPixels}`,
+    );
+  }
+}
+
+/** Runs steps in order on an opened image: resize, styles, layers. */
+async function applySteps(
+  start: Sharp,
+  startSize: Size,
+  steps: readonly ResolvedStep[],
+  source: DeriveSource,
+  budget: Budget,
+): Promise<{ image: Sharp; size: Size }> {
+  let image = start;
+  let size = startSize;
+  for (const [index, step] of steps.entries()) {
+    if (step.overlay) {
+      image = await compositeLayer(image, size, step.overlay, source, budget);
+    } else {
+      const plan = planResize(size, step);
+      image = applyPlan(image, plan, size, step.background ?? '#ffffff');
+      size = outputSize(size, plan);
+      image = await applyStyles(image, size, step, materialise);
+      size = styledSize(size, step);
+      checkOutput(size, budget.limits.maxOutputPixels);
+    }
+    if (index < steps.length - 1) {
+      // sharp applies one resize per pipeline: materialise before the next step.
+      ({ image, size } = await materialise(image));
+    }
+  }
+  return { image, size };
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Draws a layer's source: an uploaded image (its first frame), or text with Pango. */
+async function openLayer(
+  layer: Overlay,
+  source: DeriveSource,
+  limits: DeriveLimits,
+): Promise<{ image: Sharp; size: Size }> {
+  if (layer.source.kind === 'image') {
+    const found = source.layers.get(layer.source.publicId);
+    if (!found) throw new MediaError('not_found', `Resource not found - ${layer.source.publicId}`);
+    const image = sharp(found.originalPath, { limitInputPixels: limits.maxSourcePixels });
+    return materialise(image.autoOrient());
+  }
+  const { font, size, bold, italic, text } = layer.source;
+  const colour = layer.steps.find((step) => step.colour)?.colour ?? '#000000ff';
+  const alpha = Math.round((Number.parseInt(colour.slice(7), 16) / 255) * 100);
+  const style = `${bold ? ' bold' : ''}${italic ? ' italic' : ''}`;
+  const drawn = sharp({
+    text: {
+      text: `<span foreground="${colour.slice(0, 7)}" fgalpha="${alpha}%">${escapeMarkup(text)}</span>`,
+      // At 72 DPI a point is a pixel: Cloudinary's font sizes are pixels.
+      font: `${font}${style} ${size}`,
+      dpi: 72,
+      rgba: true,
+    },
+  });
+  return materialise(drawn);
+}
+
+/** Where a layer's top-left corner goes: the gravity's corner, moved inwards by x/y. */
+function placeLayer(base: Size, layer: Size, overlay: Overlay): { left: number; top: number } {
+  const { gravity } = overlay;
+  const spareX = base.width - layer.width;
+  const spareY = base.height - layer.height;
+  const west = gravity.includes('west');
+  const east = gravity.includes('east');
+  const north = gravity.startsWith('north');
+  const south = gravity.startsWith('south');
+  const left = west ? overlay.x : east ? spareX - overlay.x : Math.round(spareX / 2) + overlay.x;
+  const top = north ? overlay.y : south ? spareY - overlay.y : Math.round(spareY / 2) + overlay.y;
+  return { left, top };
+}
+
+/**
+ * Draws the layer, runs its own steps, and composites the part of it that falls on the image
+ * (sharp refuses layers reaching outside). The layer counts against the pixel limits.
+ */
+async function compositeLayer(
+  base: Sharp,
+  baseSize: Size,
+  overlay: Overlay,
+  source: DeriveSource,
+  budget: Budget,
+): Promise<Sharp> {
+  const opened = await openLayer(overlay, source, budget.limits);
+  checkOutput(opened.size, budget.limits.maxOutputPixels);
+  spend(budget, opened.size);
+  const drawn = await materialise(
+    (
+      await applySteps(opened.image, opened.size, overlay.steps, source, budget)
+    ).image.ensureAlpha(),
+  );
+  spend(budget, drawn.size);
+  const { left, top } = placeLayer(baseSize, drawn.size, overlay);
+  const visible = {
+    left: Math.max(0, -left),
+    top: Math.max(0, -top),
+    right: Math.min(drawn.size.width, baseSize.width - left),
+    bottom: Math.min(drawn.size.height, baseSize.height - top),
+  };
+  if (visible.right <= visible.left || visible.bottom <= visible.top) return base;
+  const input = await drawn.image
+    .extract({
+      left: visible.left,
+      top: visible.top,
+      width: visible.right - visible.left,
+      height: visible.bottom - visible.top,
+    })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return base.composite([{ input, left: Math.max(0, left), top: Math.max(0, top) }]);
+}
+
 /** Applies the transformation chain and encodes; checks the output limit before any work. */
 export async function deriveImage(
   source: DeriveSource,
@@ -268,19 +402,9 @@ export async function deriveImage(
     );
   }
   try {
-    let { image, size } = await openSource(source, request, steps, frames, limits);
-    for (const [index, step] of steps.entries()) {
-      const plan = planResize(size, step);
-      image = applyPlan(image, plan, size, step.background ?? '#ffffff');
-      size = outputSize(size, plan);
-      image = await applyStyles(image, size, step, materialise);
-      size = styledSize(size, step);
-      checkOutput(size, limits.maxOutputPixels);
-      if (index < steps.length - 1) {
-        // sharp applies one resize per pipeline: materialise before the next step.
-        ({ image, size } = await materialise(image));
-      }
-    }
+    const opened = await openSource(source, request, steps, frames, limits);
+    const budget = { processed, limits };
+    const { image } = await applySteps(opened.image, opened.size, steps, source, budget);
     return await encode(image, format, request, limits.avifEffort).toBuffer();
   } catch (error) {
     if (error instanceof MediaError) throw error;

@@ -95,7 +95,7 @@ describe('parseDeliveryPath', () => {
   });
 
   it.each([
-    ['l_text:Arial_80:hi', /this service implements/],
+    ['u_logo', /this service implements/],
     ['c_mpad', /use fill/],
     ['g_ocr_text', /use auto, face/],
     ['e_cartoonify', /the effects implemented are blur/],
@@ -153,6 +153,47 @@ describe('parseDeliveryPath', () => {
       signed:
         'c_crop,w_10,h_20,x_3,y_4/e_sepia,r_max,bo_2px_solid_rgb:f00,b_white/fl_attachment:cover.progressive,d_folder:missing.png/a/b.jpg',
     });
+  });
+
+  it('folds l_ and the components up to fl_layer_apply into one layer step', () => {
+    const parsed = parseDeliveryPath(
+      '/d/image/upload/w_300/co_rgb:00ff00,l_text:Arial_60_bold:Hi%252C%20you/e_blur/fl_layer_apply,g_south,y_20/v1/x.jpg',
+    );
+    expect(parsed.steps).toEqual([
+      { width: { kind: 'px', value: 300 } },
+      {
+        overlay: {
+          source: {
+            kind: 'text',
+            font: 'Arial',
+            size: 60,
+            bold: true,
+            italic: false,
+            text: 'Hi, you',
+          },
+          steps: [{ colour: '#00ff00ff' }, { effect: { name: 'blur', level: 100 } }],
+          gravity: 'south',
+          x: 0,
+          y: 20,
+        },
+      },
+    ]);
+    // Without fl_layer_apply the layer's own component places it.
+    expect(parseDeliveryPath('/d/image/upload/l_a:b,w_50,g_east,x_4/x.jpg').steps).toEqual([
+      {
+        overlay: {
+          source: { kind: 'image', publicId: 'a/b' },
+          steps: [{ width: { kind: 'px', value: 50 } }],
+          gravity: 'east',
+          x: 4,
+          y: 0,
+        },
+      },
+    ]);
+    expect(errorOf('/d/image/upload/fl_layer_apply/x.jpg').message).toMatch(/without a layer/);
+    expect(errorOf('/d/image/upload/l_a/fl_layer_apply,w_3/x.jpg').message).toMatch(
+      /only g_, x_ and y_/,
+    );
   });
 
   it('counts only what changes pixels as a transformation', () => {

@@ -5,6 +5,7 @@ import {
   type Gravity,
 } from '@coursepack/images/build-media-url';
 import { MediaError } from './media-error';
+import { type LayerSource, parseLayerSource } from './parse-overlay';
 import {
   type Angle,
   type Border,
@@ -62,6 +63,17 @@ export interface TransformationStep {
   opacity?: number;
   /** `co_`: the colour of a text overlay. */
   colour?: Colour;
+  /** `l_`: a layer composited onto the image at this point of the chain (alone in its step). */
+  overlay?: Overlay;
+}
+
+/** A layer, its own transformations, and where it goes (gravity, then x/y offsets). */
+export interface Overlay {
+  source: LayerSource;
+  steps: ResolvedStep[];
+  gravity: Gravity;
+  x: number;
+  y: number;
 }
 
 /** A dimension once client hints are resolved. */
@@ -169,6 +181,7 @@ const SUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'co',
   'fl',
   'd',
+  'l',
 ]);
 /** Cloudinary parameters we recognise but do not implement: a clear 400 rather than a 404. */
 const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
@@ -184,7 +197,6 @@ const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'fps',
   'if',
   'ki',
-  'l',
   'p',
   'so',
   'sp',
@@ -194,7 +206,7 @@ const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'vs',
   'z',
 ]);
-const IMPLEMENTED = 'w, h, c, g, x, y, q, f, dpr, ar, pg, e, r, a, b, bo, o, co, fl and d';
+const IMPLEMENTED = 'w, h, c, g, x, y, q, f, dpr, ar, pg, e, r, a, b, bo, o, co, fl, d and l';
 const PARAM_SHAPE = /^([a-z]+)_(.+)$/;
 const VERSION_SHAPE = /^v(\d{1,12})$/;
 /** `s--{8 characters}--` (SHA-1), or 32 with `long_url_signature` (SHA-256). */
@@ -252,6 +264,7 @@ interface ComponentResult {
   page?: number;
   flags: Flags;
   defaultImage?: string;
+  layer?: LayerSource;
 }
 
 /** `w_auto`, `w_auto:{step}`, `w_auto:{step}:{fallback}` (Cloudinary's rounding step is 100). */
@@ -401,6 +414,10 @@ function parseComponent(segment: string): ComponentResult {
         // Folders are written with `:` in place of `/`.
         result.defaultImage = value.replaceAll(':', '/');
         break;
+      case 'l':
+        result.layer = parseLayerSource(part, value);
+        if (result.layer.kind === 'image') assertValidPublicId(result.layer.publicId);
+        break;
     }
   }
   return result;
@@ -434,16 +451,67 @@ export function assertValidPublicId(publicId: string): void {
   }
 }
 
-/** Every field, in key order: parameters written in any order share one derivation. */
+/** Every field, keys sorted at every depth: parameters in any order share one derivation. */
 function serializeStep(step: TransformationStep | ResolvedStep): string {
-  return Object.entries(step)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(
-      ([key, value]) =>
-        `${key}_${typeof value === 'object' ? Object.values(value).join(':') : value}`,
-    )
-    .join(',');
+  return JSON.stringify(step, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  );
+}
+
+/** A layer's steps take no client hints (they would need the layer's own Vary). */
+function asLayerStep(segment: string, step: TransformationStep): ResolvedStep {
+  if (step.width?.kind === 'auto' || step.dpr === 'auto') {
+    throw invalid(segment, 'w_auto and dpr_auto do not apply to layers');
+  }
+  if (step.overlay) throw invalid(segment, 'layers cannot be nested');
+  return step as ResolvedStep;
+}
+
+/**
+ * Steps in order, each `l_` component and the components after it up to its `fl_layer_apply`
+ * folded into one overlay step. Without `fl_layer_apply`, the `l_` component's g_/x_/y_ place
+ * the layer and its other parameters transform it.
+ */
+function foldLayers(segments: string[], components: ComponentResult[]): TransformationStep[] {
+  const steps: TransformationStep[] = [];
+  for (let index = 0; index < components.length; index++) {
+    const component = components[index] as ComponentResult;
+    if (!component.layer) {
+      if (component.flags.layerApply) {
+        throw invalid(segments[index] as string, 'fl_layer_apply without a layer (l_) before it');
+      }
+      if (Object.keys(component.step).length > 0) steps.push(component.step);
+      continue;
+    }
+    const applyAt = components.findIndex((other, at) => at > index && other.flags.layerApply);
+    const end = applyAt < 0 ? index : applyAt;
+    const { gravity, x, y, ...own } = component.step;
+    const placement =
+      applyAt < 0 ? { gravity, x, y } : (components[applyAt] as ComponentResult).step;
+    const { gravity: where = 'center', x: dx = 0, y: dy = 0, ...extra } = placement;
+    if (Object.values(extra).some((value) => value !== undefined)) {
+      throw invalid(segments[end] as string, 'a fl_layer_apply component takes only g_, x_ and y_');
+    }
+    const layerSteps = [
+      applyAt < 0 ? own : component.step,
+      ...components.slice(index + 1, end).map((other) => other.step),
+    ];
+    steps.push({
+      overlay: {
+        source: component.layer,
+        steps: layerSteps
+          .map((step, at) => asLayerStep(segments[index + at] as string, step))
+          .filter((step) => Object.keys(step).length > 0),
+        gravity: where,
+        x: dx,
+        y: dy,
+      },
+    });
+    index = end;
+  }
+  return steps;
 }
 
 /** A normalised rendering of what the output depends on (same meaning → same string). */
@@ -541,15 +609,14 @@ export function parseDeliveryPath(
   let page: number | undefined;
   let defaultImage: string | undefined;
   const flags: Flags = {};
-  const steps: TransformationStep[] = [];
   for (const component of components) {
     if (component.format !== undefined) format = component.format;
     if (component.quality !== undefined) quality = component.quality;
     if (component.page !== undefined) page = component.page;
     if (component.defaultImage !== undefined) defaultImage = component.defaultImage;
     Object.assign(flags, component.flags);
-    if (Object.keys(component.step).length > 0) steps.push(component.step);
   }
+  const steps = foldLayers(rest.slice(0, components.length), components);
   const canonical = canonicalize(steps, { format, extension, quality, page, flags });
   return {
     cloudName,
