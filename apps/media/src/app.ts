@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
@@ -12,7 +13,8 @@ import {
   type OriginalDelivery,
 } from './delivery-service';
 import { MediaError } from './media-error';
-import { assertValidPublicId } from './parse-delivery-path';
+import { NamedTransformations, readName } from './named-transformations';
+import { assertValidPublicId, validateTransformation } from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
 import { storeUpload } from './store-upload';
 import { verifySignedRequest } from './verify-signed-request';
@@ -97,11 +99,7 @@ async function readUploadRequest(
     if (!file && fields.file) file = decodeFileField(fields.file);
     return { fields, file, filename };
   }
-  const body = request.body;
-  const fields =
-    body instanceof URLSearchParams
-      ? normaliseFields(body.entries())
-      : normaliseFields(Object.entries((body as Record<string, unknown> | undefined) ?? {}));
+  const fields = readBodyFields(request.body);
   return { fields, file: fields.file ? decodeFileField(fields.file) : undefined };
 }
 
@@ -259,7 +257,8 @@ export async function buildMediaApp(
     maxOperators: config.pdfMaxOperators,
     maxImagePixels: config.maxSourcePixels,
   });
-  const delivery = new DeliveryService(config, assets, pdf, options.hooks);
+  const named = new NamedTransformations(config.mediaDir);
+  const delivery = new DeliveryService(config, assets, pdf, named, options.hooks);
 
   await app.register(multipart, {
     limits: {
@@ -401,5 +400,78 @@ export async function buildMediaApp(
     },
   );
 
+  // /v1_1/{cloud}/transformations – named transformations (Cloudinary's Admin API, Basic auth)
+  app.route<{ Params: { cloud: string }; Querystring: Record<string, string | undefined> }>({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/v1_1/:cloud/transformations',
+    handler: async (request, reply) => {
+      if (request.params.cloud !== config.cloudName) {
+        throw new MediaError('not_found', `Unknown cloud name ${request.params.cloud}`);
+      }
+      verifyBasicAuth(headerValue(request.headers.authorization), config);
+      const params = { ...request.query, ...readBodyFields(request.body) };
+      if (request.method === 'GET' && params.transformation === undefined) {
+        const all = await named.list();
+        return {
+          transformations: all.map(({ name }) => ({ name: `t_${name}`, named: true, used: false })),
+        };
+      }
+      const name = readName(request.method === 'POST' ? params.name : params.transformation);
+      const existing = await named.get(name);
+      switch (request.method) {
+        case 'GET':
+          if (existing === undefined) throw notDefined(name);
+          return { name: `t_${name}`, named: true, used: false, transformation: existing };
+        case 'POST': {
+          if (existing !== undefined) {
+            throw new MediaError('conflict', `Named transformation t_${name} already exists`);
+          }
+          const definition = params.transformation ?? '';
+          validateTransformation(definition, config.maxTransformations);
+          await named.set(name, definition);
+          return reply.send({ message: 'created' });
+        }
+        case 'PUT': {
+          if (existing === undefined) throw notDefined(name);
+          const definition = params.unsafe_update ?? '';
+          validateTransformation(definition, config.maxTransformations);
+          await named.set(name, definition);
+          return { message: 'updated' };
+        }
+        default:
+          if (!(await named.remove(name))) throw notDefined(name);
+          return { message: 'deleted' };
+      }
+    },
+  });
+
   return app;
+}
+
+function notDefined(name: string): MediaError {
+  return new MediaError('not_found', `Transformation t_${name} not found`);
+}
+
+/** Form or JSON fields of an admin API call (GET carries them in the query instead). */
+function readBodyFields(body: unknown): Record<string, string> {
+  return body instanceof URLSearchParams
+    ? normaliseFields(body.entries())
+    : normaliseFields(Object.entries((body as Record<string, unknown> | undefined) ?? {}));
+}
+
+/** The Admin API authenticates with HTTP Basic: the API key and secret. */
+function verifyBasicAuth(header: string | undefined, config: MediaConfig): void {
+  const encoded = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '')?.[1];
+  const [key, secret = ''] = Buffer.from(encoded ?? '', 'base64')
+    .toString('utf8')
+    .split(/:(.*)/s);
+  const expected = Buffer.from(config.apiSecret);
+  const given = Buffer.from(secret);
+  if (
+    key !== config.apiKey ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  ) {
+    throw new MediaError('invalid_signature', 'Invalid credentials: use the API key and secret');
+  }
 }

@@ -481,3 +481,60 @@ describe('layers (l_ with fl_layer_apply)', () => {
     expect(missing.response.headers.get('x-cld-error')).toBe('Resource not found - nope');
   });
 });
+
+describe('named transformations (t_) through the admin API', () => {
+  it('creates, applies, updates and deletes a named transformation with the SDK', async () => {
+    await expect(
+      cloudinary.api.create_transformation('square-thumb', 'c_fill,h_40,w_40/e_grayscale'),
+    ).resolves.toMatchObject({ message: 'created' });
+    const url = sdkUrl('photos/two', { transformation: 'square-thumb', format: 'png' });
+    expect(url).toContain('/t_square-thumb/');
+    const thumb = await image(url);
+    expect([thumb.width, thumb.height]).toEqual([40, 40]);
+    near(thumb.at(2, 20), [54, 54, 54]);
+    // The definition may change: never served as final.
+    expect(thumb.response.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
+
+    await expect(cloudinary.api.transformation('square-thumb')).resolves.toMatchObject({
+      name: 't_square-thumb',
+      transformation: 'c_fill,h_40,w_40/e_grayscale',
+    });
+    await cloudinary.api.update_transformation('square-thumb', {
+      unsafe_update: 'c_fill,h_20,w_30',
+    });
+    const updated = await image(url);
+    expect([updated.width, updated.height]).toEqual([30, 20]);
+    near(updated.at(2, 10), RED);
+
+    await expect(cloudinary.api.delete_transformation('square-thumb')).resolves.toMatchObject({
+      message: 'deleted',
+    });
+    // Records are re-read at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const gone = await get(url);
+    expect(gone.response.status).toBe(400);
+    expect(gone.response.headers.get('x-cld-error')).toMatch(
+      /no named transformation "square-thumb"/,
+    );
+  });
+
+  it('refuses bad definitions, duplicates and wrong credentials', async () => {
+    await expect(cloudinary.api.create_transformation('bad', 'e_blur:99999')).rejects.toMatchObject(
+      {
+        error: { http_code: 400, message: expect.stringMatching(/blur level/) },
+      },
+    );
+    await expect(cloudinary.api.create_transformation('nested', 't_other')).rejects.toMatchObject({
+      error: { http_code: 400 },
+    });
+    await cloudinary.api.create_transformation('twice', 'w_10');
+    await expect(cloudinary.api.create_transformation('twice', 'w_20')).rejects.toMatchObject({
+      error: { http_code: 409 },
+    });
+    const anonymous = await fetch(`${origin}/v1_1/coursepack/transformations`, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'x', transformation: 'w_10' }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});

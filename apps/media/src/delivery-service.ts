@@ -13,10 +13,12 @@ import {
 import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
 import { MemoryCache } from './memory-cache';
+import type { NamedTransformations } from './named-transformations';
 import {
   assertValidPublicId,
   DELIVERY_EXTENSIONS,
   type DeliveryRequest,
+  namedTransformationsIn,
   parseDeliveryPath,
 } from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
@@ -121,13 +123,20 @@ export class DeliveryService {
     private readonly config: MediaConfig,
     private readonly assets: AssetStore,
     private readonly pdf: PdfRenderer,
+    private readonly named: NamedTransformations,
     private readonly hooks: DeliveryHooks = {},
   ) {
     this.memory = new MemoryCache(config.memoryCacheBytes);
   }
 
   async deliver(pathname: string, headers: RequestHeaders): Promise<Delivery | OriginalDelivery> {
-    const parsed = parseDeliveryPath(pathname, this.config.maxTransformations);
+    const names = namedTransformationsIn(pathname);
+    const named = new Map<string, string>();
+    for (const name of names) {
+      const definition = await this.named.get(name);
+      if (definition !== undefined) named.set(name, definition);
+    }
+    const parsed = parseDeliveryPath(pathname, this.config.maxTransformations, named);
     if (parsed.cloudName !== this.config.cloudName) {
       throw new MediaError('not_found', `Unknown cloud name ${parsed.cloudName}`);
     }
@@ -176,8 +185,8 @@ export class DeliveryService {
       etag,
       vary: [...(choice.negotiated ? ['Accept'] : []), ...resolved.vary],
       approximation: approximations(request),
-      // A layer image may be replaced too.
-      current: current && layers.size === 0,
+      // A layer image or a named transformation may be replaced too.
+      current: current && layers.size === 0 && names.length === 0,
       attachment,
       downscaledFrom,
     };

@@ -182,6 +182,7 @@ const SUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'fl',
   'd',
   'l',
+  't',
 ]);
 /** Cloudinary parameters we recognise but do not implement: a clear 400 rather than a 404. */
 const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
@@ -200,15 +201,16 @@ const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'p',
   'so',
   'sp',
-  't',
   'u',
   'vc',
   'vs',
   'z',
 ]);
-const IMPLEMENTED = 'w, h, c, g, x, y, q, f, dpr, ar, pg, e, r, a, b, bo, o, co, fl, d and l';
+const IMPLEMENTED = 'w, h, c, g, x, y, q, f, dpr, ar, pg, e, r, a, b, bo, o, co, fl, d, l and t';
 const PARAM_SHAPE = /^([a-z]+)_(.+)$/;
 const VERSION_SHAPE = /^v(\d{1,12})$/;
+/** A named transformation's component: `t_{name}`, alone. */
+const NAMED_SHAPE = /^t_([\w-]{1,64})$/;
 /** `s--{8 characters}--` (SHA-1), or 32 with `long_url_signature` (SHA-256). */
 const SIGNATURE_SHAPE = /^s--(?:[\w-]{8}|[\w-]{32})--$/;
 const QUALITY_PRESETS: ReadonlySet<string> = new Set(['best', 'good', 'eco', 'low']);
@@ -414,6 +416,9 @@ function parseComponent(segment: string): ComponentResult {
         // Folders are written with `:` in place of `/`.
         result.defaultImage = value.replaceAll(':', '/');
         break;
+      case 't':
+        // A component that is only `t_{name}` was expanded before parsing.
+        throw invalid(part, 'a named transformation (t_) must be alone in its component');
       case 'l':
         result.layer = parseLayerSource(part, value);
         if (result.layer.kind === 'image') assertValidPublicId(result.layer.publicId);
@@ -530,6 +535,45 @@ export function canonicalize(
     .join('/');
 }
 
+/** `t_{name}` components replaced by the named transformations' components. */
+function expandNamed(segments: readonly string[], named: ReadonlyMap<string, string>): string[] {
+  return segments.flatMap((segment) => {
+    const name = NAMED_SHAPE.exec(segment)?.[1];
+    if (name === undefined) return [segment];
+    const definition = named.get(name);
+    if (definition === undefined) {
+      throw invalid(segment, `no named transformation "${name}" is defined`);
+    }
+    return definition.split('/');
+  });
+}
+
+/** The names a URL's `t_` components use (to be loaded before it is parsed). */
+export function namedTransformationsIn(pathname: string): string[] {
+  return [...pathname.matchAll(/(?:^|\/)t_([\w-]{1,64})(?=\/)/g)].map(
+    (match) => match[1] as string,
+  );
+}
+
+/**
+ * Checks a transformation string (what the admin API stores as a named transformation):
+ * every component parses and layers fold, with no `t_` inside (no nesting).
+ */
+export function validateTransformation(definition: string, maxTransformations: number): void {
+  const segments = definition.split('/');
+  const nested = segments.find((segment) => NAMED_SHAPE.test(segment));
+  if (nested !== undefined) {
+    throw invalid(nested, 'a named transformation cannot use another one');
+  }
+  if (segments.length > maxTransformations) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Too many chained transformations: ${segments.length} components; the maximum is ${maxTransformations}`,
+    );
+  }
+  foldLayers(segments, segments.map(parseComponent));
+}
+
 /**
  * Parses a delivery URL's path (the query string must already be removed).
  * Throws `MediaError` for anything malformed, hostile or unsupported, or for more than
@@ -538,6 +582,7 @@ export function canonicalize(
 export function parseDeliveryPath(
   pathname: string,
   maxTransformations = DEFAULT_MAX_TRANSFORMATIONS,
+  named: ReadonlyMap<string, string> = new Map(),
 ): DeliveryRequest {
   if (pathname.length > MAX_PATH_LENGTH) {
     throw new MediaError('invalid_request', `URL path longer than ${MAX_PATH_LENGTH} characters`);
@@ -564,17 +609,17 @@ export function parseDeliveryPath(
     (segment, index) => index < rest.length - 1 && VERSION_SHAPE.test(segment),
   );
   let index = 0;
-  const components: ComponentResult[] = [];
+  const written: string[] = [];
   if (versionIndex >= 0) {
-    for (; index < versionIndex; index++) {
-      components.push(parseComponent(rest[index] as string));
-    }
+    for (; index < versionIndex; index++) written.push(rest[index] as string);
   } else {
     while (index < rest.length - 1 && looksLikeTransformation(rest[index] as string)) {
-      components.push(parseComponent(rest[index] as string));
+      written.push(rest[index] as string);
       index++;
     }
   }
+  const transformation = expandNamed(written, named);
+  const components = transformation.map(parseComponent);
   if (components.length > maxTransformations) {
     throw new MediaError(
       'limit_exceeded',
@@ -616,7 +661,7 @@ export function parseDeliveryPath(
     if (component.defaultImage !== undefined) defaultImage = component.defaultImage;
     Object.assign(flags, component.flags);
   }
-  const steps = foldLayers(rest.slice(0, components.length), components);
+  const steps = foldLayers(transformation, components);
   const canonical = canonicalize(steps, { format, extension, quality, page, flags });
   return {
     cloudName,
