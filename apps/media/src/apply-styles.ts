@@ -176,8 +176,13 @@ export async function applyStyles(
         background: colour,
       });
     }
-    if (step.opacity !== undefined)
-      current = current.linear([1, 1, 1, step.opacity / 100], [0, 0, 0, 0]);
+    if (step.opacity !== undefined) {
+      // linear cannot reach the alpha band ensureAlpha adds in the same pipeline.
+      current = (await materialise(current)).image.linear(
+        [1, 1, 1, step.opacity / 100],
+        [0, 0, 0, 0],
+      );
+    }
     if (step.radius !== undefined) {
       const border = step.border?.width ?? 0;
       const outer = {

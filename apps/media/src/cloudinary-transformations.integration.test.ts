@@ -58,6 +58,12 @@ beforeAll(async () => {
       public_id: publicId,
     });
   await upload('photos/two', await twoColour());
+  await upload(
+    'photos/two-jpeg',
+    await sharp(await twoColour())
+      .jpeg()
+      .toBuffer(),
+  );
   await upload('photos/greys', await greys());
   await upload('photos/noise', await noise());
   await upload('placeholders/avatar', await greys());
@@ -340,6 +346,11 @@ describe('styling', () => {
     expect([bordered.width, bordered.height]).toEqual([610, 410]);
     near(bordered.at(2, 200), [0, 255, 0]);
     near(bordered.at(10, 200), RED);
+    const framed = await image(
+      // A JPEG source has no alpha band for o_ to scale until one is added.
+      sdkUrl('photos/two-jpeg', { border: '4px_solid_black', opacity: 60, format: 'png' }),
+    );
+    expect(Math.abs((framed.at(1, 1)[3] as number) - 153)).toBeLessThanOrEqual(1);
     const faded = await image(sdkUrl('photos/two', { opacity: 50, format: 'png' }));
     expect(Math.abs((faded.at(10, 10)[3] as number) - 128)).toBeLessThanOrEqual(1);
   });
