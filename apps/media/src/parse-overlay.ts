@@ -10,8 +10,8 @@ export type LayerSource =
   | { kind: 'text'; font: string; size: number; bold: boolean; italic: boolean; text: string };
 
 /** Bounds on text layers: the drawn text must stay a small image. */
-export const MAX_TEXT_LENGTH = 200;
-export const MAX_FONT_SIZE = 200;
+const MAX_TEXT_LENGTH = 200;
+const MAX_FONT_SIZE = 200;
 
 function decode(part: string, text: string): string {
   try {

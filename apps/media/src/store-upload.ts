@@ -72,7 +72,7 @@ const ALLOWED = 'jpg, png, gif, webp, avif, pdf';
  * only one spelling once made `overwrite: false` overwrite. Anything else is refused rather
  * than guessed.
  */
-export function readFlag(
+function readFlag(
   params: Readonly<Record<string, string>>,
   name: string,
   fallback: boolean,
@@ -103,7 +103,7 @@ function readTags(value: string | undefined): string[] {
  * `context` as the SDK encodes it: `key=value` pairs joined by `|`, with `=` and `|` inside
  * keys and values escaped by a backslash.
  */
-export function readContext(value: string | undefined): Record<string, string> {
+function readContext(value: string | undefined): Record<string, string> {
   const context: Record<string, string> = {};
   if (!value) return context;
   const unescape = (text: string) => text.replace(/\\([=|])/g, '$1');
