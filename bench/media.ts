@@ -155,6 +155,12 @@ async function makeSource(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Decodes a pipeline into raw pixels and starts another, as the service does between stages. */
+async function decoded(image: Sharp): Promise<Sharp> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
 /**
  * Effects measured cold: the URL component (one component, so the resize and the effect share
  * a pipeline as they do in the service) and bare sharp's nearest equivalent.
@@ -192,7 +198,7 @@ const EFFECTS: {
     name: 'e_pixelate',
     component: 'e_pixelate:10',
     bare: async (image) =>
-      sharp(await image.resize(64, 43, { fit: 'fill' }).png().toBuffer()).resize(640, 427, {
+      (await decoded((await decoded(image)).resize(64, 43, { fit: 'fill' }))).resize(640, 427, {
         fit: 'fill',
         kernel: 'nearest',
       }),
@@ -213,17 +219,19 @@ const EFFECTS: {
   {
     name: 'a_45',
     component: 'a_45',
-    bare: async (image) =>
-      sharp(await image.png().toBuffer()).rotate(45, { background: '#00000000' }),
+    bare: async (image) => (await decoded(image)).rotate(45, { background: '#00000000' }),
   },
   {
     name: 'bo_ + o_',
     component: 'bo_4px_solid_black,o_60',
-    bare: (image) =>
-      image
-        .ensureAlpha()
-        .extend({ top: 4, bottom: 4, left: 4, right: 4, background: '#000000' })
-        .linear([1, 1, 1, 0.6], [0, 0, 0, 0]),
+    bare: async (image) =>
+      (
+        await decoded(
+          image
+            .ensureAlpha()
+            .extend({ top: 4, bottom: 4, left: 4, right: 4, background: '#000000' }),
+        )
+      ).linear([1, 1, 1, 0.6], [0, 0, 0, 0]),
   },
   {
     name: 'l_text',

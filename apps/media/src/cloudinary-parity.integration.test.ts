@@ -5,6 +5,7 @@ import type { UploadApiResponse } from 'cloudinary';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  animatedGif,
   type CloudinaryV2,
   decode,
   get,
@@ -72,22 +73,6 @@ function expectColour(actual: number[], expected: number[]): void {
       12,
     );
   });
-}
-
-/** A 60×40 three-frame GIF: red, green, blue. */
-async function animatedGif(): Promise<Buffer> {
-  const frames = await Promise.all(
-    ['#ff0000', '#00ff00', '#0000ff'].map((colour) =>
-      sharp({ create: { width: 60, height: 40, channels: 4, background: colour } })
-        .raw()
-        .toBuffer(),
-    ),
-  );
-  return sharp(Buffer.concat(frames), {
-    raw: { width: 60, height: 120, channels: 4, pageHeight: 40 },
-  })
-    .gif({ delay: [100, 100, 100], loop: 0 })
-    .toBuffer();
 }
 
 const RED = [255, 0, 0];

@@ -2,9 +2,11 @@ import { Cloudinary } from '@cloudinary/url-gen';
 import { brightness, contrast, sharpen } from '@cloudinary/url-gen/actions/adjust';
 import { blur, grayscale, pixelate, sepia } from '@cloudinary/url-gen/actions/effect';
 import { max } from '@cloudinary/url-gen/actions/roundCorners';
+import { getCldImageUrl } from 'next-cloudinary';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  animatedGif,
   type CloudinaryV2,
   decode,
   get,
@@ -547,5 +549,73 @@ describe('named transformations (t_) through the admin API', () => {
       body: new URLSearchParams({ name: 'x', transformation: 'w_10' }),
     });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("next-cloudinary's getCldImageUrl (what <CldImage> requests)", () => {
+  const cldUrl = (options: Parameters<typeof getCldImageUrl>[0]) =>
+    getCldImageUrl(options, {
+      cloud: { cloudName: service.credentials.cloudName },
+      url: { secure: false, cname: origin.replace('http://', '') },
+    });
+
+  it('serves blur, radius, a text overlay and dpr="auto" together', async () => {
+    const url = cldUrl({
+      src: 'photos/two',
+      width: 300,
+      height: 200,
+      crop: 'fill',
+      blur: '300',
+      radius: 40,
+      dpr: 'auto',
+      overlays: [
+        {
+          text: { text: 'Week 1', fontFamily: 'Arial', fontSize: 40, color: 'white' },
+          position: { gravity: 'south', y: 10 },
+        },
+      ],
+    });
+    expect(url).toContain('fl_layer_apply,fl_no_overflow');
+    const answer = await image(url, { accept: 'image/webp', 'sec-ch-dpr': '2' });
+    expect(answer.response.headers.get('content-type')).toBe('image/webp');
+    expect(answer.response.headers.get('vary')).toBe('Accept, Sec-CH-DPR');
+    expect([answer.width, answer.height]).toEqual([600, 400]);
+    // Rounded corners: transparent; the blur mixes red and blue in the middle.
+    expect(answer.at(1, 1)[3]).toBe(0);
+    const middle = answer.at(300, 150);
+    expect(middle[0]).toBeGreaterThan(40);
+    expect(middle[2]).toBeGreaterThan(40);
+    // White text near the bottom, none at the top.
+    const white = (y0: number, y1: number) => {
+      let found = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let x = 100; x < 500; x++) {
+          const [r, g, b] = answer.at(x, y) as [number, number, number];
+          if (r > 230 && g > 230 && b > 230) found++;
+        }
+      }
+      return found;
+    };
+    expect(white(300, 390)).toBeGreaterThan(100);
+    expect(white(20, 150)).toBe(0);
+  });
+
+  it('keeps an animated GIF animated with its default f_auto', async () => {
+    await cloudinary.uploader.upload(
+      `data:image/gif;base64,${(await animatedGif()).toString('base64')}`,
+      {
+        public_id: 'anim/cld',
+      },
+    );
+    const url = cldUrl({ src: 'anim/cld', width: 30 });
+    expect(url).toContain('/f_auto/');
+    const webp = await get(url, { accept: 'image/avif,image/webp,*/*' });
+    expect(await sharp(webp.body).metadata()).toMatchObject({
+      format: 'webp',
+      pages: 3,
+      width: 30,
+    });
+    const gif = await get(url, { accept: 'image/png,*/*' });
+    expect(await sharp(gif.body).metadata()).toMatchObject({ format: 'gif', pages: 3 });
   });
 });

@@ -310,7 +310,10 @@ function parseComponent(segment: string): ComponentResult {
       );
     }
     if (!SUPPORTED_KEYS.has(key)) throw invalid(part, `unknown parameter "${key}"`);
-    if (seen.has(key)) throw invalid(part, `"${key}" appears twice in one component`);
+    // Flags add up: next-cloudinary writes `fl_layer_apply,fl_no_overflow`.
+    if (seen.has(key) && key !== 'fl') {
+      throw invalid(part, `"${key}" appears twice in one component`);
+    }
     seen.add(key);
     switch (key) {
       case 'w':

@@ -190,10 +190,13 @@ export function parseFlags(part: string, value: string, flags: Flags): void {
       case 'layer_apply':
         flags.layerApply = true;
         break;
+      case 'no_overflow':
+        // Layers are always clipped to the image here, which is what this flag asks for.
+        break;
       default:
         throw new MediaError(
           'unsupported_transformation',
-          `Unsupported flag ${part}: the flags implemented are attachment, progressive and layer_apply`,
+          `Unsupported flag ${part}: the flags implemented are attachment, progressive, layer_apply and no_overflow`,
         );
     }
   }

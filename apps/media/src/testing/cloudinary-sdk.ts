@@ -61,3 +61,19 @@ export function halves(width: number, height: number, left: string, right: strin
     .png()
     .toBuffer();
 }
+
+/** A 60×40 three-frame GIF: red, green, blue. */
+export async function animatedGif(): Promise<Buffer> {
+  const frames = await Promise.all(
+    ['#ff0000', '#00ff00', '#0000ff'].map((colour) =>
+      sharp({ create: { width: 60, height: 40, channels: 4, background: colour } })
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  return sharp(Buffer.concat(frames), {
+    raw: { width: 60, height: 120, channels: 4, pageHeight: 40 },
+  })
+    .gif({ delay: [100, 100, 100], loop: 0 })
+    .toBuffer();
+}
