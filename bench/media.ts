@@ -162,8 +162,9 @@ async function decoded(image: Sharp): Promise<Sharp> {
 }
 
 /**
- * Effects measured cold: the URL component (one component, so the resize and the effect share
- * a pipeline as they do in the service) and bare sharp's nearest equivalent.
+ * Effects measured cold: the URL component (joined to the resize's component, so they share a
+ * pipeline as they do in the service, unless it names its own chain) and bare sharp's nearest
+ * equivalent.
  */
 const EFFECTS: {
   name: string;
@@ -235,7 +236,8 @@ const EFFECTS: {
   },
   {
     name: 'l_text',
-    component: 'l_text:Arial_40_bold:Coursepack,co_white,g_south,y_20',
+    // A layer's own component transforms the layer: the resize goes in the component before.
+    component: 'f_auto,q_auto,w_640/l_text:Arial_40_bold:Coursepack,co_white,g_south,y_20',
     bare: async (image) =>
       image.composite([
         {
@@ -320,7 +322,7 @@ async function main(): Promise<void> {
     );
     for (const effect of EFFECTS) {
       const effectUrl = (i: number) =>
-        `${mediaOrigin}/coursepack/image/upload/${effect.component},f_auto,q_auto,w_640/bench/src-${i}`;
+        `${mediaOrigin}/coursepack/image/upload/${effect.component.includes('/') ? effect.component : `${effect.component},f_auto,q_auto,w_640`}/bench/src-${i}`;
       await fetchOk(effectUrl(COLD_REQUESTS));
       const bareEffect = await runConcurrently(COLD_REQUESTS, async () => {
         const resized = sharp(source, { limitInputPixels: 50_000_000 })
