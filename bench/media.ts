@@ -5,19 +5,23 @@
  *   - our media service (apps/media, its own process, as `npm start` runs it),
  *   - Next.js's `/_next/image` (bench/fixtures/next-image, built on demand with the installed
  *     `next`), configured to encode the same quality.
- * Cold = every request is a new derivation; cached = one URL hit repeatedly.
+ * Cold = every request is a new derivation; cached = one URL hit repeatedly, next to a bare
+ * node:http server answering the same bytes from memory (the ceiling for any server here).
+ * Each effect, style and layer (issue 15) gets its own cold figure next to bare sharp doing
+ * the same operation on the same resize.
  * Run: `npx tsx bench/media.ts` (or `npm run bench -- media`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort } from '@coursepack/db/find-free-port';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import autocannon from 'autocannon';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixture = path.join(root, 'bench/fixtures/next-image');
@@ -151,6 +155,108 @@ async function makeSource(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Decodes a pipeline into raw pixels and starts another, as the service does between stages. */
+async function decoded(image: Sharp): Promise<Sharp> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/**
+ * Effects measured cold: the URL component (joined to the resize's component, so they share a
+ * pipeline as they do in the service, unless it names its own chain) and bare sharp's nearest
+ * equivalent.
+ */
+const EFFECTS: {
+  name: string;
+  component: string;
+  bare: (image: Sharp) => Sharp | Promise<Sharp>;
+}[] = [
+  { name: 'e_blur', component: 'e_blur', bare: (image) => image.blur(5) },
+  {
+    name: 'e_grayscale',
+    component: 'e_grayscale',
+    bare: (image) =>
+      image.recomb([
+        [0.2126, 0.7152, 0.0722],
+        [0.2126, 0.7152, 0.0722],
+        [0.2126, 0.7152, 0.0722],
+      ]),
+  },
+  {
+    name: 'e_sepia',
+    component: 'e_sepia:100',
+    bare: (image) =>
+      image.recomb([
+        [0.393, 0.769, 0.189],
+        [0.349, 0.686, 0.168],
+        [0.272, 0.534, 0.131],
+      ]),
+  },
+  { name: 'e_sharpen', component: 'e_sharpen', bare: (image) => image.sharpen({ sigma: 0.75 }) },
+  { name: 'e_brightness', component: 'e_brightness:20', bare: (image) => image.linear(1, 51) },
+  { name: 'e_contrast', component: 'e_contrast:50', bare: (image) => image.linear(1.5, -64) },
+  {
+    name: 'e_pixelate',
+    component: 'e_pixelate:10',
+    bare: async (image) =>
+      (await decoded((await decoded(image)).resize(64, 43, { fit: 'fill' }))).resize(640, 427, {
+        fit: 'fill',
+        kernel: 'nearest',
+      }),
+  },
+  {
+    name: 'r_max',
+    component: 'r_max',
+    bare: (image) =>
+      image.ensureAlpha().composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="427"><rect width="640" height="427" rx="320" ry="213.5"/></svg>',
+          ),
+          blend: 'dest-in',
+        },
+      ]),
+  },
+  {
+    name: 'a_45',
+    component: 'a_45',
+    bare: async (image) => (await decoded(image)).rotate(45, { background: '#00000000' }),
+  },
+  {
+    name: 'bo_ + o_',
+    component: 'bo_4px_solid_black,o_60',
+    bare: async (image) =>
+      (
+        await decoded(
+          image
+            .ensureAlpha()
+            .extend({ top: 4, bottom: 4, left: 4, right: 4, background: '#000000' }),
+        )
+      ).linear([1, 1, 1, 0.6], [0, 0, 0, 0]),
+  },
+  {
+    name: 'l_text',
+    // A layer's own component transforms the layer: the resize goes in the component before.
+    component: 'f_auto,q_auto,w_640/l_text:Arial_40_bold:Coursepack,co_white,g_south,y_20',
+    bare: async (image) =>
+      image.composite([
+        {
+          input: await sharp({
+            text: {
+              text: '<span foreground="#ffffff">Coursepack</span>',
+              font: 'Arial bold 40',
+              dpi: 72,
+              rgba: true,
+            },
+          })
+            .png()
+            .toBuffer(),
+          gravity: 'south',
+        },
+      ]),
+  },
+];
+
 function row(name: string, figures: Figures): string {
   return `${name.padEnd(34)}${figures.perSecond.toFixed(1).padStart(10)}/s   p50 ${figures.p50.toFixed(1).padStart(7)} ms   p99 ${figures.p99.toFixed(1).padStart(7)} ms`;
 }
@@ -185,6 +291,8 @@ async function main(): Promise<void> {
   });
   const mediaOrigin = `http://127.0.0.1:${mediaPort}`;
   let ours: { cold: Figures; cached: Figures };
+  let cachedBody = Buffer.alloc(0);
+  const effects: { name: string; bare: Figures; served: Figures }[] = [];
   try {
     await waitFor(`${mediaOrigin}/healthz`, media, 'media service');
     const credentials = {
@@ -209,9 +317,35 @@ async function main(): Promise<void> {
     const cold = await runConcurrently(COLD_REQUESTS, (i) => fetchOk(url(i)));
     const cached = await hammer(url(0));
     ours = { cold, cached };
+    cachedBody = Buffer.from(
+      await (await fetch(url(0), { headers: { accept: ACCEPT } })).arrayBuffer(),
+    );
+    for (const effect of EFFECTS) {
+      const effectUrl = (i: number) =>
+        `${mediaOrigin}/coursepack/image/upload/${effect.component.includes('/') ? effect.component : `${effect.component},f_auto,q_auto,w_640`}/bench/src-${i}`;
+      await fetchOk(effectUrl(COLD_REQUESTS));
+      const bareEffect = await runConcurrently(COLD_REQUESTS, async () => {
+        const resized = sharp(source, { limitInputPixels: 50_000_000 })
+          .autoOrient()
+          .resize(640, 427, { fit: 'fill' });
+        await (await effect.bare(resized)).webp({ quality: QUALITY }).toBuffer();
+      });
+      const served = await runConcurrently(COLD_REQUESTS, (i) => fetchOk(effectUrl(i)));
+      effects.push({ name: effect.name, bare: bareEffect, served });
+    }
   } finally {
     await stop(media);
   }
+
+  // 2b. Bare node:http answering the cached answer's bytes from memory: the ceiling.
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/webp', 'content-length': cachedBody.length });
+    response.end(cachedBody);
+  });
+  const httpPort = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(httpPort, '127.0.0.1', resolve));
+  const bareHttp = await hammer(`http://127.0.0.1:${httpPort}/`);
+  await new Promise((resolve) => server.close(resolve));
 
   // 3. Next.js /_next/image on the same source (hard links: distinct URLs, one file).
   if (!existsSync(path.join(fixture, '.next/BUILD_ID'))) {
@@ -268,11 +402,23 @@ async function main(): Promise<void> {
   console.log(row('  media service', ours.cold));
   console.log(row('  next /_next/image', theirs.cold));
   console.log('cached hits (one URL)');
+  console.log(row('  bare node:http, bytes in memory', bareHttp));
   console.log(row('  media service', ours.cached));
   console.log(row('  next /_next/image', theirs.cached));
+  console.log('cold derivations per effect (same resize, then the effect)');
+  for (const effect of effects) {
+    console.log(row(`  ${effect.name}: bare sharp`, effect.bare));
+    console.log(
+      `${row(`  ${effect.name}: media service`, effect.served)}   ${((effect.served.perSecond / effect.bare.perSecond) * 100).toFixed(0)} %`,
+    );
+  }
   const coldVsSharp = ours.cold.perSecond / bare.perSecond;
   const coldVsNext = ours.cold.perSecond / theirs.cold.perSecond;
   const cachedVsNext = ours.cached.perSecond / theirs.cached.perSecond;
+  const cachedVsHttp = ours.cached.perSecond / bareHttp.perSecond;
+  const weakest = Math.min(
+    ...effects.map((effect) => effect.served.perSecond / effect.bare.perSecond),
+  );
   console.log('\nratios (goal)');
   console.log(
     `  cold: media / bare sharp      ${(coldVsSharp * 100).toFixed(0)} %   (≥ 85 %) ${coldVsSharp >= 0.85 ? 'met' : 'MISSED'}`,
@@ -282,6 +428,12 @@ async function main(): Promise<void> {
   );
   console.log(
     `  cached: media / next          ${cachedVsNext.toFixed(1)}x   (≥ 5x) ${cachedVsNext >= 5 ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  cached: media / node:http     ${(cachedVsHttp * 100).toFixed(0)} %   (≥ 70 %) ${cachedVsHttp >= 0.7 ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  cold effects: weakest / sharp ${(weakest * 100).toFixed(0)} %   (≥ 85 %) ${weakest >= 0.85 ? 'met' : 'MISSED'}`,
   );
 }
 

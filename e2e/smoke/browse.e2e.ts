@@ -22,6 +22,28 @@ describe('a visitor browsing the product started with npm start', () => {
 
     await page.goto(running.product.baseUrl);
     await expect(page.title()).resolves.toContain('Coursepack');
+    // The app's own static images go through /_next/image at SPEC.md §9's widths.
+    const logo = page.locator('header a[aria-label="Coursepack home"] img');
+    const srcset = (await logo.getAttribute('srcset')) ?? '';
+    expect(srcset).toContain('/_next/image?url=%2Fbrand%2Flogo.png&w=32&q=75 1x');
+    expect(srcset).toContain('/_next/image?url=%2Fbrand%2Flogo.png&w=64&q=75 2x');
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('header a img')?.naturalWidth ?? 0) > 0,
+    );
+    const ogImage = new URL(
+      (await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '',
+    );
+    expect(`${ogImage.pathname}${ogImage.search}`).toBe(
+      '/_next/image?url=%2Fbrand%2Fog.png&w=1200&q=75',
+    );
+    for (const width of [16, 1200]) {
+      // 16 is one of SPEC.md's image sizes that Next 16's defaults no longer allow.
+      const image = await fetch(
+        `${running.product.baseUrl}/_next/image?url=%2Fbrand%2Fog.png&w=${width}&q=75`,
+      );
+      expect(image.status, `w=${width}`).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+    }
     const featured = page.locator('section[aria-labelledby="featured-heading"] article');
     expect(await featured.count()).toBeGreaterThanOrEqual(6);
     expect(

@@ -1,12 +1,20 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { addChunk, readChunkHeaders } from './assemble-chunks';
 import { AssetStore } from './asset-store';
 import type { MediaConfig } from './config';
-import { type DeliveryHooks, DeliveryService } from './delivery-service';
+import {
+  type DeliveryHooks,
+  DeliveryService,
+  matchesEtag,
+  type OriginalDelivery,
+} from './delivery-service';
 import { MediaError } from './media-error';
-import { assertValidPublicId } from './parse-delivery-path';
+import { NamedTransformations, readName } from './named-transformations';
+import { assertValidPublicId, validateTransformation } from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
 import { storeUpload } from './store-upload';
 import { verifySignedRequest } from './verify-signed-request';
@@ -26,6 +34,8 @@ const CORS_HEADERS = {
   'timing-allow-origin': '*',
 };
 const ONE_MONTH = 30 * 24 * 3600;
+const FINAL_CACHE = `public, max-age=${ONE_MONTH}, immutable`;
+const REVALIDATED_CACHE = 'public, max-age=60, must-revalidate';
 const RESOURCE_TYPES = new Set(['image', 'auto']);
 
 type Fields = Record<string, string>;
@@ -89,12 +99,12 @@ async function readUploadRequest(
     if (!file && fields.file) file = decodeFileField(fields.file);
     return { fields, file, filename };
   }
-  const body = request.body;
-  const fields =
-    body instanceof URLSearchParams
-      ? normaliseFields(body.entries())
-      : normaliseFields(Object.entries((body as Record<string, unknown> | undefined) ?? {}));
+  const fields = readBodyFields(request.body);
   return { fields, file: fields.file ? decodeFileField(fields.file) : undefined };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function unsignedParams(fields: Fields): Fields {
@@ -138,6 +148,61 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: MediaErr
     .header('retry-after', error.status === 423 ? '1' : undefined)
     .type('text/plain; charset=utf-8')
     .send(error.message);
+}
+
+/**
+ * The single byte range a `Range` header asks for, or undefined for the whole file (no header,
+ * several ranges, or an `If-Range` naming another version). Unsatisfiable ranges throw 416.
+ */
+function requestedRange(
+  request: FastifyRequest,
+  etag: string,
+  size: number,
+): { start: number; end: number } | undefined {
+  const header = headerValue(request.headers.range);
+  const ifRange = headerValue(request.headers['if-range']);
+  if (!header || (ifRange !== undefined && ifRange !== etag)) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [first, last] = [match[1] as string, match[2] as string];
+  const start = first === '' ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) {
+    throw new MediaError(
+      'range_not_satisfiable',
+      `Range not satisfiable: ${header} (the file has ${size} bytes)`,
+    );
+  }
+  return { start, end };
+}
+
+/** The stored original, byte for byte, with ETag revalidation and single byte ranges. */
+function sendOriginal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  original: OriginalDelivery,
+): FastifyReply {
+  reply.header('accept-ranges', 'bytes').header('x-media-cache', 'original');
+  const ifNoneMatch = headerValue(request.headers['if-none-match']);
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, original.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type(original.contentType);
+  let range: { start: number; end: number } | undefined;
+  try {
+    range = requestedRange(request, original.etag, original.bytes);
+  } catch (error) {
+    reply.header('content-range', `bytes */${original.bytes}`);
+    throw error;
+  }
+  if (!range) {
+    return reply.header('content-length', original.bytes).send(createReadStream(original.path));
+  }
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${original.bytes}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(createReadStream(original.path, range));
 }
 
 /** Framework errors (body limits, malformed multipart) in the service's own terms. */
@@ -192,7 +257,8 @@ export async function buildMediaApp(
     maxOperators: config.pdfMaxOperators,
     maxImagePixels: config.maxSourcePixels,
   });
-  const delivery = new DeliveryService(config, assets, pdf, options.hooks);
+  const named = new NamedTransformations(config.mediaDir);
+  const delivery = new DeliveryService(config, assets, pdf, named, options.hooks);
 
   await app.register(multipart, {
     limits: {
@@ -238,7 +304,11 @@ export async function buildMediaApp(
     reply
       .code(204)
       .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
-      .header('access-control-allow-headers', 'Content-Type, X-Requested-With')
+      // upload_large sends each chunk with these two.
+      .header(
+        'access-control-allow-headers',
+        'Content-Type, X-Requested-With, X-Unique-Upload-Id, Content-Range',
+      )
       .header('access-control-max-age', '86400')
       .send(),
   );
@@ -247,17 +317,23 @@ export async function buildMediaApp(
   app.get('/:cloud/image/upload/*', async (request, reply) => {
     // The raw path: query strings (the SDKs' ?_a=, our reload timestamps) are ignored.
     const pathname = (request.raw.url ?? '').split('?')[0] as string;
-    const result = await delivery.deliver(
-      pathname,
-      request.headers.accept ?? '',
-      request.headers['if-none-match'],
-    );
-    const cacheControl = `public, max-age=${ONE_MONTH}${result.versioned ? ', immutable' : ''}`;
-    reply.header('cache-control', cacheControl).header('etag', result.etag);
-    if (result.kind === 'original') {
-      return reply.type('application/pdf').send(createReadStream(result.path));
+    const result = await delivery.deliver(pathname, request.headers);
+    // Only the current version's answer is final; anything else (no version, the SDKs' `v1`
+    // placeholder, an old version) must see a replacement soon, cheaply revalidated by ETag.
+    reply
+      .header('cache-control', result.current ? FINAL_CACHE : REVALIDATED_CACHE)
+      .header('etag', result.etag);
+    if (result.attachment !== undefined) {
+      // Public ids may be Unicode: an ASCII name for old clients, the exact one in filename*.
+      const ascii = result.attachment.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(result.attachment)}`,
+      );
     }
-    if (result.negotiated) reply.header('vary', 'Accept');
+    if (result.kind === 'original') return sendOriginal(request, reply, result);
+    if (result.vary.length > 0) reply.header('vary', result.vary.join(', '));
+    if (result.approximation) reply.header('x-media-approximation', result.approximation);
     if (result.downscaledFrom) {
       const { width, height } = result.downscaledFrom;
       reply.header('x-media-downscaled', `${width}x${height}`);
@@ -280,9 +356,16 @@ export async function buildMediaApp(
           `Unsupported resource type ${resourceType}; use image or auto`,
         );
       }
-      const { fields, file, filename } = await readUploadRequest(request);
+      const chunk = readChunkHeaders(
+        headerValue(request.headers['x-unique-upload-id']),
+        headerValue(request.headers['content-range']),
+        config.maxUploadBytes,
+      );
+      const { fields, file: part, filename } = await readUploadRequest(request);
       verifySignedRequest(unsignedParams(fields), config);
-      if (!file) throw new MediaError('invalid_request', 'Missing required parameter - file');
+      if (!part) throw new MediaError('invalid_request', 'Missing required parameter - file');
+      const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
+      if (!file) return { done: false, upload_id: chunk?.uploadId };
       const response = await storeUpload(
         { bytes: file, filename, params: unsignedParams(fields) },
         { config, assets, pdf },
@@ -317,5 +400,78 @@ export async function buildMediaApp(
     },
   );
 
+  // /v1_1/{cloud}/transformations – named transformations (Cloudinary's Admin API, Basic auth)
+  app.route<{ Params: { cloud: string }; Querystring: Record<string, string | undefined> }>({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/v1_1/:cloud/transformations',
+    handler: async (request, reply) => {
+      if (request.params.cloud !== config.cloudName) {
+        throw new MediaError('not_found', `Unknown cloud name ${request.params.cloud}`);
+      }
+      verifyBasicAuth(headerValue(request.headers.authorization), config);
+      const params = { ...request.query, ...readBodyFields(request.body) };
+      if (request.method === 'GET' && params.transformation === undefined) {
+        const all = await named.list();
+        return {
+          transformations: all.map(({ name }) => ({ name: `t_${name}`, named: true, used: false })),
+        };
+      }
+      const name = readName(request.method === 'POST' ? params.name : params.transformation);
+      const existing = await named.get(name);
+      switch (request.method) {
+        case 'GET':
+          if (existing === undefined) throw notDefined(name);
+          return { name: `t_${name}`, named: true, used: false, transformation: existing };
+        case 'POST': {
+          if (existing !== undefined) {
+            throw new MediaError('conflict', `Named transformation t_${name} already exists`);
+          }
+          const definition = params.transformation ?? '';
+          validateTransformation(definition, config.maxTransformations);
+          await named.set(name, definition);
+          return reply.send({ message: 'created' });
+        }
+        case 'PUT': {
+          if (existing === undefined) throw notDefined(name);
+          const definition = params.unsafe_update ?? '';
+          validateTransformation(definition, config.maxTransformations);
+          await named.set(name, definition);
+          return { message: 'updated' };
+        }
+        default:
+          if (!(await named.remove(name))) throw notDefined(name);
+          return { message: 'deleted' };
+      }
+    },
+  });
+
   return app;
+}
+
+function notDefined(name: string): MediaError {
+  return new MediaError('not_found', `Transformation t_${name} not found`);
+}
+
+/** Form or JSON fields of an admin API call (GET carries them in the query instead). */
+function readBodyFields(body: unknown): Record<string, string> {
+  return body instanceof URLSearchParams
+    ? normaliseFields(body.entries())
+    : normaliseFields(Object.entries((body as Record<string, unknown> | undefined) ?? {}));
+}
+
+/** The Admin API authenticates with HTTP Basic: the API key and secret. */
+function verifyBasicAuth(header: string | undefined, config: MediaConfig): void {
+  const encoded = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '')?.[1];
+  const [key, secret = ''] = Buffer.from(encoded ?? '', 'base64')
+    .toString('utf8')
+    .split(/:(.*)/s);
+  const expected = Buffer.from(config.apiSecret);
+  const given = Buffer.from(secret);
+  if (
+    key !== config.apiKey ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  ) {
+    throw new MediaError('invalid_signature', 'Invalid credentials: use the API key and secret');
+  }
 }

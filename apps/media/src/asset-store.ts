@@ -21,6 +21,9 @@ export interface AssetRecord {
   hasAlpha: boolean;
   createdAt: string;
   originalFilename?: string;
+  /** Optional: records written before tags and context were kept have neither. */
+  tags?: string[];
+  context?: Record<string, string>;
 }
 
 /** Records are re-read from disk at most this often, so other processes' uploads show up. */

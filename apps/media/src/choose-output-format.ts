@@ -1,13 +1,21 @@
-import type { AssetRecord } from './asset-store';
+import type { AssetRecord, SourceFormat } from './asset-store';
 import { MediaError } from './media-error';
 import type { DeliveryRequest, OutputFormat } from './parse-delivery-path';
 
 export interface FormatChoice {
-  /** `original` serves the uploaded bytes untouched (a PDF asked for as `.pdf`). */
+  /** `original` serves the uploaded bytes as stored (no transformation, same format). */
   format: OutputFormat | 'original';
   /** True when the answer depends on `Accept` (f_auto), so caches must key on it. */
   negotiated: boolean;
 }
+
+/** An animation (a GIF, WebP or AVIF with frames) rather than a PDF's pages. */
+export function isAnimated(asset: AssetRecord): boolean {
+  return asset.format !== 'pdf' && asset.pages > 1;
+}
+
+/** Extensions naming each source format (`.jpeg` is `.jpg`). */
+const SAME_FORMAT: Readonly<Record<string, string>> = { jpeg: 'jpg' };
 
 function accepts(accept: string, type: string): boolean {
   for (const entry of accept.toLowerCase().split(',')) {
@@ -21,36 +29,42 @@ function accepts(accept: string, type: string): boolean {
 
 /**
  * f_auto picks AVIF, then WebP, from `Accept`, else JPEG (PNG when the source has
- * transparency). Without f_ the extension decides; without either, the source's format
- * (JPEG for PDF pages, PNG for GIF frames).
+ * transparency); an animation stays animated: WebP when accepted, else GIF (sharp writes no
+ * animated AVIF). Without f_ the extension decides; without either, the source's format (JPEG
+ * for PDF pages). A URL without any transformation whose extension is absent or the source's
+ * own serves the original bytes as stored.
  */
 export function chooseOutputFormat(
-  request: DeliveryRequest,
+  request: Omit<DeliveryRequest, 'steps'>,
   asset: AssetRecord,
   accept: string,
 ): FormatChoice {
+  const extension = request.extension && (SAME_FORMAT[request.extension] ?? request.extension);
+  if (!request.transformed && (extension === undefined || extension === asset.format)) {
+    // An untransformed PDF without extension is its first page, as an image.
+    if (asset.format !== 'pdf' || extension === 'pdf') {
+      return { format: 'original', negotiated: false };
+    }
+  }
   if (request.format === 'auto') {
+    if (isAnimated(asset) && request.page === undefined) {
+      return { format: accepts(accept, 'image/webp') ? 'webp' : 'gif', negotiated: true };
+    }
     if (accepts(accept, 'image/avif')) return { format: 'avif', negotiated: true };
     if (accepts(accept, 'image/webp')) return { format: 'webp', negotiated: true };
     return { format: asset.hasAlpha ? 'png' : 'jpg', negotiated: true };
   }
   if (request.format) return { format: request.format, negotiated: false };
-  switch (request.extension) {
+  switch (extension) {
     case undefined:
-      if (asset.format === 'pdf') return { format: 'jpg', negotiated: false };
-      if (asset.format === 'gif') return { format: 'png', negotiated: false };
-      return { format: asset.format, negotiated: false };
+      return { format: asset.format === 'pdf' ? 'jpg' : asset.format, negotiated: false };
     case 'jpg':
-    case 'jpeg':
-      return { format: 'jpg', negotiated: false };
     case 'png':
     case 'webp':
     case 'avif':
-      return { format: request.extension, negotiated: false };
+    case 'gif':
+      return { format: extension, negotiated: false };
     case 'pdf':
-      if (asset.format === 'pdf' && request.steps.length === 0) {
-        return { format: 'original', negotiated: false };
-      }
       throw new MediaError(
         'invalid_transformation',
         'Invalid transformation: only an untransformed PDF can be delivered as .pdf; use .jpg, .png, .webp or f_auto for pages',
@@ -58,7 +72,7 @@ export function chooseOutputFormat(
     default:
       throw new MediaError(
         'invalid_transformation',
-        `Invalid transformation: .${request.extension} is not a delivery format (use jpg, png, webp, avif or f_auto)`,
+        `Invalid transformation: .${request.extension} is not a delivery format (use jpg, png, webp, avif, gif or f_auto)`,
       );
   }
 }
@@ -68,4 +82,11 @@ export const CONTENT_TYPES: Readonly<Record<OutputFormat, string>> = {
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
+  gif: 'image/gif',
+};
+
+/** Content types of stored originals. */
+export const SOURCE_CONTENT_TYPES: Readonly<Record<SourceFormat, string>> = {
+  ...CONTENT_TYPES,
+  pdf: 'application/pdf',
 };

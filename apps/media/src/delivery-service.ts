@@ -1,16 +1,29 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetRecord, AssetStore } from './asset-store';
-import { CONTENT_TYPES, chooseOutputFormat } from './choose-output-format';
+import { CONTENT_TYPES, chooseOutputFormat, SOURCE_CONTENT_TYPES } from './choose-output-format';
 import type { MediaConfig } from './config';
-import { type DeriveSource, deriveImage } from './derive-image';
+import {
+  APPROXIMATED_GRAVITIES,
+  type DeriveSource,
+  deriveImage,
+  type ResolvedRequest,
+} from './derive-image';
 import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
 import { MemoryCache } from './memory-cache';
-import { type DeliveryRequest, parseDeliveryPath } from './parse-delivery-path';
+import type { NamedTransformations } from './named-transformations';
+import {
+  assertValidPublicId,
+  DELIVERY_EXTENSIONS,
+  type DeliveryRequest,
+  namedTransformationsIn,
+  parseDeliveryPath,
+} from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
 import { fitWithinPixels, type Size } from './plan-resize';
+import { readClientHints, resolveClientHints } from './resolve-client-hints';
 
 export type CacheOutcome = 'memory' | 'disk' | 'derived';
 
@@ -20,21 +33,28 @@ export interface Delivery {
   body?: Uint8Array;
   contentType: string;
   etag: string;
-  /** True when the bytes depend on `Accept` (answer with `Vary: Accept`). */
-  negotiated: boolean;
-  /** Versioned URLs never change meaning, so they may be cached as immutable. */
-  versioned: boolean;
+  /** Request headers the bytes depend on (`Accept` for f_auto, client hints). */
+  vary: string[];
+  /** What stood in for a Cloudinary feature we cannot match (`x-media-approximation`). */
+  approximation?: string;
+  /** The URL names the asset's current version: its answer can never change. */
+  current: boolean;
+  /** `fl_attachment`: the download's file name. */
+  attachment?: string;
   cache: CacheOutcome;
   /** The original's size when an untransformed delivery was scaled down to the output limit. */
   downscaledFrom?: Size;
 }
 
-/** An untransformed PDF asked for as `.pdf`: the original file. */
+/** An untransformed URL in the source's own format: the original file, as stored. */
 export interface OriginalDelivery {
   kind: 'original';
   path: string;
+  contentType: string;
+  bytes: number;
   etag: string;
-  versioned: boolean;
+  current: boolean;
+  attachment?: string;
 }
 
 interface Derived {
@@ -57,10 +77,10 @@ const MAX_REMEMBERED_FAILURES = 10_000;
  * keeps it apart from anything derived before this rule.
  */
 function fitOutputLimit(
-  request: DeliveryRequest,
+  request: ResolvedRequest,
   asset: AssetRecord,
   maxOutputPixels: number,
-): { request: DeliveryRequest; downscaledFrom?: Size } {
+): { request: ResolvedRequest; downscaledFrom?: Size } {
   // PDF renders are already sized to the limit, page by page.
   if (request.steps.length > 0 || asset.format === 'pdf') return { request };
   const source = { width: asset.width, height: asset.height };
@@ -77,6 +97,7 @@ function fitOutputLimit(
         },
       ],
       canonical: `${request.canonical}/limit_${fitted.width}x${fitted.height}`,
+      transformed: true,
     },
     downscaledFrom: source,
   };
@@ -102,43 +123,71 @@ export class DeliveryService {
     private readonly config: MediaConfig,
     private readonly assets: AssetStore,
     private readonly pdf: PdfRenderer,
+    private readonly named: NamedTransformations,
     private readonly hooks: DeliveryHooks = {},
   ) {
     this.memory = new MemoryCache(config.memoryCacheBytes);
   }
 
-  async deliver(
-    pathname: string,
-    accept: string,
-    ifNoneMatch: string | undefined,
-  ): Promise<Delivery | OriginalDelivery> {
-    const parsed = parseDeliveryPath(pathname, this.config.maxTransformations);
+  async deliver(pathname: string, headers: RequestHeaders): Promise<Delivery | OriginalDelivery> {
+    const names = namedTransformationsIn(pathname);
+    const named = new Map<string, string>();
+    for (const name of names) {
+      const definition = await this.named.get(name);
+      if (definition !== undefined) named.set(name, definition);
+    }
+    const parsed = parseDeliveryPath(pathname, this.config.maxTransformations, named);
     if (parsed.cloudName !== this.config.cloudName) {
       throw new MediaError('not_found', `Unknown cloud name ${parsed.cloudName}`);
     }
-    const asset = await this.assets.get(parsed.publicId);
-    if (!asset) throw new MediaError('not_found', `Resource not found - ${parsed.publicId}`);
-    const { request, downscaledFrom } = fitOutputLimit(parsed, asset, this.config.maxOutputPixels);
+    if (parsed.signature) verifyUrlSignature(parsed.signature, this.config.apiSecret);
+    const found = await this.findAsset(parsed);
+    const { asset } = found;
+    const resolved = resolveClientHints(parsed, readClientHints(headers));
+    const { request, downscaledFrom } = fitOutputLimit(
+      resolved.request,
+      asset,
+      this.config.maxOutputPixels,
+    );
+    const accept = firstHeader(headers.accept) ?? '';
     const choice = chooseOutputFormat(request, asset, accept);
+    // Any version number finds the asset (as at Cloudinary), but only the current one is final:
+    // the SDKs' `v1` placeholder and old versions must see a replacement, and so must a default
+    // image standing in for an asset that may be uploaded later.
+    const current = request.version === asset.version && !found.isDefault;
+    const attachment = attachmentName(
+      request,
+      choice.format === 'original' ? asset.format : choice.format,
+    );
     if (choice.format === 'original') {
       return {
         kind: 'original',
         path: this.assets.originalPath(asset.publicId),
+        contentType: SOURCE_CONTENT_TYPES[asset.format],
+        bytes: asset.bytes,
         etag: `"${asset.etag}"`,
-        versioned: request.version !== undefined,
+        current,
+        attachment,
       };
     }
     const format = choice.format;
+    const ifNoneMatch = firstHeader(headers['if-none-match']);
 
-    const key = `${asset.etag}/${request.canonical}/${format}`;
+    const layers = await this.findLayers(request);
+    // A replaced layer image changes the answer: its etag is part of the key.
+    const layerEtags = [...layers.values()].map((layer) => layer.asset.etag).join(',');
+    const key = `${asset.etag}/${request.canonical}/${format}${layerEtags && `/${layerEtags}`}`;
     const hash = createHash('sha256').update(key).digest('base64url').slice(0, 32);
     const etag = `"${hash}"`;
     const base = {
       kind: 'derived' as const,
       contentType: CONTENT_TYPES[format],
       etag,
-      negotiated: choice.negotiated,
-      versioned: request.version !== undefined,
+      vary: [...(choice.negotiated ? ['Accept'] : []), ...resolved.vary],
+      approximation: approximations(request),
+      // A layer image or a named transformation may be replaced too.
+      current: current && layers.size === 0 && names.length === 0,
+      attachment,
       downscaledFrom,
     };
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
@@ -164,6 +213,7 @@ export class DeliveryService {
         asset,
         originalPath: this.assets.originalPath(asset.publicId),
         pdf: this.pdf,
+        layers,
       };
       job = this.runJob(key, memoryKey, file, () =>
         deriveImage(source, request, format, this.config),
@@ -174,6 +224,40 @@ export class DeliveryService {
       throw new MediaError('processing', 'Image is being processed; retry in a moment');
     }
     return { ...base, status: 200, body: outcome.body, cache: 'derived' };
+  }
+
+  /** The asset, or the `d_` default image when it does not exist. */
+  private async findAsset(
+    request: DeliveryRequest,
+  ): Promise<{ asset: AssetRecord; isDefault: boolean }> {
+    const asset = await this.assets.get(request.publicId);
+    if (asset) return { asset, isDefault: false };
+    if (request.defaultImage !== undefined) {
+      const id = withoutExtension(request.defaultImage);
+      assertValidPublicId(id);
+      const fallback = await this.assets.get(id);
+      if (fallback) return { asset: fallback, isDefault: true };
+    }
+    throw new MediaError('not_found', `Resource not found - ${request.publicId}`);
+  }
+
+  /** The images `l_` layers name; a missing one is a missing resource, a PDF is refused. */
+  private async findLayers(request: ResolvedRequest): Promise<DeriveSource['layers']> {
+    const layers = new Map<string, { asset: AssetRecord; originalPath: string }>();
+    for (const step of request.steps) {
+      const layer = step.overlay?.source;
+      if (layer?.kind !== 'image' || layers.has(layer.publicId)) continue;
+      const asset = await this.assets.get(layer.publicId);
+      if (!asset) throw new MediaError('not_found', `Resource not found - ${layer.publicId}`);
+      if (asset.format === 'pdf') {
+        throw new MediaError(
+          'invalid_transformation',
+          `Invalid transformation l_${layer.publicId.replaceAll('/', ':')}: a layer must be an image, not a PDF`,
+        );
+      }
+      layers.set(layer.publicId, { asset, originalPath: this.assets.originalPath(layer.publicId) });
+    }
+    return layers;
   }
 
   private runJob(
@@ -214,7 +298,58 @@ export class DeliveryService {
   }
 }
 
-function matchesEtag(header: string, etag: string): boolean {
+type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * `s--…--`: the first 8 characters of the URL-safe base64 SHA-1 of the signed text and the
+ * API secret (32 of SHA-256 with `long_url_signature`), as the SDKs compute it. A wrong one is
+ * refused before the asset is looked up, so it never reads as a missing asset.
+ */
+function verifyUrlSignature(signature: { value: string; signed: string }, secret: string): void {
+  const algorithm = signature.value.length === 32 ? 'sha256' : 'sha1';
+  const expected = createHash(algorithm)
+    .update(signature.signed + secret)
+    .digest('base64')
+    .slice(0, signature.value.length)
+    .replaceAll('/', '_')
+    .replaceAll('+', '-');
+  const given = Buffer.from(signature.value);
+  if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) {
+    throw new MediaError('invalid_signature', `Invalid URL signature s--${signature.value}--`);
+  }
+}
+
+function withoutExtension(publicId: string): string {
+  const dot = publicId.lastIndexOf('.');
+  const extension = publicId.slice(dot + 1).toLowerCase();
+  return dot > 0 && DELIVERY_EXTENSIONS.has(extension) ? publicId.slice(0, dot) : publicId;
+}
+
+/** `fl_attachment[:name]`: the file name (the public id's last segment by default). */
+function attachmentName(request: DeliveryRequest, format: string): string | undefined {
+  const { attachment } = request.flags;
+  if (attachment === undefined) return undefined;
+  const name = attachment === true ? (request.publicId.split('/').pop() as string) : attachment;
+  return `${name}.${format}`;
+}
+
+/** Cloudinary features we stand in for, for the `x-media-approximation` header. */
+function approximations(request: ResolvedRequest): string | undefined {
+  const used = new Set<string>();
+  for (const step of request.steps) {
+    if (step.gravity && APPROXIMATED_GRAVITIES.has(step.gravity)) {
+      used.add(`g_${step.gravity}=attention`);
+    }
+    if (step.crop === 'auto') used.add('c_auto=attention');
+  }
+  return used.size > 0 ? [...used].join(', ') : undefined;
+}
+
+export function matchesEtag(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
   return header
     .split(',')

@@ -1,12 +1,15 @@
 import sharp, { type Sharp } from 'sharp';
+import { applyStyles, assertStylesFit, type Materialise, styledSize } from './apply-styles';
 import type { AssetRecord } from './asset-store';
+import { isAnimated } from './choose-output-format';
 import { MediaError } from './media-error';
 import type {
   DeliveryRequest,
   Gravity,
   OutputFormat,
+  Overlay,
   QualityPreset,
-  TransformationStep,
+  ResolvedStep,
 } from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
 import { outputSize, planResize, type ResizePlan, type Size } from './plan-resize';
@@ -18,10 +21,17 @@ export interface DeriveLimits {
   avifEffort: number;
 }
 
+/** A delivery request whose client hints are resolved: what a derivation works from. */
+export interface ResolvedRequest extends Omit<DeliveryRequest, 'steps'> {
+  steps: ResolvedStep[];
+}
+
 export interface DeriveSource {
   asset: AssetRecord;
   originalPath: string;
   pdf: PdfRenderer;
+  /** The images `l_` layers name, found before deriving (their etags key the derivation). */
+  layers: ReadonlyMap<string, { asset: AssetRecord; originalPath: string }>;
 }
 
 /** PDF pages render at Cloudinary's default density unless a smaller output allows less. */
@@ -35,7 +45,7 @@ const QUALITY: Record<QualityPreset, Record<'jpg' | 'webp' | 'avif', number>> = 
   low: { jpg: 60, webp: 60, avif: 35 },
 };
 
-const POSITIONS: Record<Exclude<Gravity, 'auto'>, string> = {
+const POSITIONS: Record<Exclude<Gravity, 'auto' | 'face' | 'faces'>, string> = {
   center: 'centre',
   north: 'north',
   south: 'south',
@@ -47,12 +57,24 @@ const POSITIONS: Record<Exclude<Gravity, 'auto'>, string> = {
   south_west: 'southwest',
 };
 
+/** Gravities that need a model we do not have; attention (saliency) stands in, said in a header. */
+export const APPROXIMATED_GRAVITIES: ReadonlySet<Gravity> = new Set(['face', 'faces']);
+
 function position(gravity: Gravity, crop: boolean): string | number {
-  if (gravity === 'auto') return crop ? sharp.strategy.attention : 'centre';
-  return POSITIONS[gravity];
+  if (gravity === 'auto' || APPROXIMATED_GRAVITIES.has(gravity)) {
+    return crop ? sharp.strategy.attention : 'centre';
+  }
+  return POSITIONS[gravity as keyof typeof POSITIONS];
 }
 
-function applyPlan(image: Sharp, plan: ResizePlan): Sharp {
+/** How much padding `place` puts before the image on one axis, by the gravity. */
+function lead(spare: number, gravity: Gravity, start: string, end: string): number {
+  if (gravity.includes(start)) return 0;
+  if (gravity.includes(end)) return spare;
+  return Math.floor(spare / 2);
+}
+
+function applyPlan(image: Sharp, plan: ResizePlan, size: Size, background: string): Sharp {
   switch (plan.kind) {
     case 'none':
       return image;
@@ -67,7 +89,25 @@ function applyPlan(image: Sharp, plan: ResizePlan): Sharp {
       return image.resize(plan.width, plan.height, {
         fit: 'contain',
         position: position(plan.gravity, false),
-        background: '#ffffff',
+        background,
+      });
+    case 'place': {
+      const left = lead(plan.width - size.width, plan.gravity, 'west', 'east');
+      const top = lead(plan.height - size.height, plan.gravity, 'north', 'south');
+      return image.extend({
+        left,
+        top,
+        right: plan.width - size.width - left,
+        bottom: plan.height - size.height - top,
+        background,
+      });
+    }
+    case 'extract':
+      return image.extract({
+        left: plan.left,
+        top: plan.top,
+        width: plan.width,
+        height: plan.height,
       });
   }
 }
@@ -82,8 +122,8 @@ function checkOutput(size: Size, limit: number): void {
 }
 
 /** Relative sizes (`w_0.5`) measured against the asset's nominal size, as pixels. */
-function withAbsoluteSizes(step: TransformationStep, size: Size): TransformationStep {
-  const absolute = (dimension: TransformationStep['width'], full: number) =>
+function withAbsoluteSizes(step: ResolvedStep, size: Size): ResolvedStep {
+  const absolute = (dimension: ResolvedStep['width'], full: number) =>
     dimension?.kind === 'relative'
       ? { kind: 'px' as const, value: Math.max(1, Math.round(full * dimension.value)) }
       : dimension;
@@ -94,23 +134,37 @@ function withAbsoluteSizes(step: TransformationStep, size: Size): Transformation
   };
 }
 
+/** Output formats that keep every frame of an animation. */
+const ANIMATED_FORMATS: ReadonlySet<OutputFormat> = new Set(['gif', 'webp']);
+
+/** How many frames the output has: all of an animation's, when no `pg_` picks one. */
+function outputFrames(asset: AssetRecord, request: ResolvedRequest, format: OutputFormat): number {
+  return isAnimated(asset) && request.page === undefined && ANIMATED_FORMATS.has(format)
+    ? asset.pages
+    : 1;
+}
+
 async function openSource(
   source: DeriveSource,
-  request: DeliveryRequest,
-  steps: TransformationStep[],
+  request: ResolvedRequest,
+  steps: ResolvedStep[],
+  frames: number,
   limits: DeriveLimits,
 ): Promise<{ image: Sharp; size: Size }> {
   const { asset } = source;
-  if (request.page > asset.pages) {
+  const page = request.page ?? 1;
+  if (page > asset.pages) {
     throw new MediaError(
       'invalid_transformation',
-      `Invalid transformation pg_${request.page}: the asset has ${asset.pages} page(s)`,
+      `Invalid transformation pg_${page}: the asset has ${asset.pages} page(s)`,
     );
   }
   if (asset.format !== 'pdf') {
+    // sharp resizes an animation frame by frame when it is opened with all its pages.
+    const pages = frames > 1 ? { animated: true } : { page: page - 1 };
     const image = sharp(source.originalPath, {
       limitInputPixels: limits.maxSourcePixels,
-      page: request.page - 1,
+      ...pages,
     }).autoOrient();
     return { image, size: { width: asset.width, height: asset.height } };
   }
@@ -123,43 +177,202 @@ async function openSource(
     const planned = outputSize(nominal, planResize(nominal, first));
     factor = Math.min(2, Math.max(planned.width / nominal.width, planned.height / nominal.height));
   }
-  const page = await source.pdf.render(
+  const rendered = await source.pdf.render(
     source.originalPath,
     asset.etag,
-    request.page,
+    page,
     (PDF_DENSITY / POINTS_PER_INCH) * factor,
     limits.maxOutputPixels,
   );
-  const image = sharp(page.pixels, {
-    raw: { width: page.width, height: page.height, channels: 4 },
+  const image = sharp(rendered.pixels, {
+    raw: { width: rendered.width, height: rendered.height, channels: 4 },
   });
-  return { image, size: { width: page.width, height: page.height } };
+  return { image, size: { width: rendered.width, height: rendered.height } };
 }
 
 function encode(
   image: Sharp,
   format: OutputFormat,
-  quality: number | QualityPreset,
+  request: ResolvedRequest,
   effort: number,
 ): Sharp {
-  const pick = (kind: 'jpg' | 'webp' | 'avif') =>
+  const { quality } = request;
+  const pick = (kind: keyof (typeof QUALITY)[QualityPreset]) =>
     typeof quality === 'number' ? quality : QUALITY[quality][kind];
+  // fl_progressive: progressive JPEG, interlaced PNG (sharp has no such mode for the others).
+  const progressive = request.flags.progressive === true;
   switch (format) {
     case 'jpg':
-      return image.flatten({ background: '#ffffff' }).jpeg({ quality: pick('jpg') });
+      return image.flatten({ background: '#ffffff' }).jpeg({ quality: pick('jpg'), progressive });
     case 'webp':
       return image.webp({ quality: pick('webp') });
     case 'avif':
       return image.avif({ quality: pick('avif'), effort });
     case 'png':
-      return image.png();
+      return image.png({ progressive });
+    case 'gif':
+      return image.gif();
   }
+}
+
+/** Decodes a pipeline into raw pixels (an animation's frames kept apart) to start another. */
+const materialise: Materialise = async (image) => {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return {
+    image: sharp(data, {
+      raw: {
+        width: info.width,
+        height: info.height,
+        channels: info.channels,
+        pageHeight: info.pageHeight,
+      },
+    }),
+    size: { width: info.width, height: info.pageHeight ?? info.height },
+  };
+};
+
+/** The step's geometry alone (its styles dropped), or the step itself when it has none. */
+function withoutStyles(step: ResolvedStep): ResolvedStep {
+  const { effect, radius, angle, border, opacity, ...geometry } = step;
+  const styled = [effect, radius, angle, border, opacity].some((value) => value !== undefined);
+  return styled ? geometry : step;
+}
+
+/** Pixels processed so far, against the limits (layers are only measured once drawn). */
+interface Budget {
+  processed: number;
+  limits: DeriveLimits;
+}
+
+function spend(budget: Budget, size: Size): void {
+  budget.processed += size.width * size.height;
+  if (budget.processed > budget.limits.maxProcessedPixels) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Transformation too costly: it processes ${budget.processed} pixels; the maximum is ${budget.limits.maxProcessedPixels}`,
+    );
+  }
+}
+
+/** Runs steps in order on an opened image: resize, styles, layers. */
+async function applySteps(
+  start: Sharp,
+  startSize: Size,
+  steps: readonly ResolvedStep[],
+  source: DeriveSource,
+  budget: Budget,
+): Promise<{ image: Sharp; size: Size }> {
+  let image = start;
+  let size = startSize;
+  for (const [index, step] of steps.entries()) {
+    if (step.overlay) {
+      image = await compositeLayer(image, size, step.overlay, source, budget);
+    } else {
+      const plan = planResize(size, step);
+      image = applyPlan(image, plan, size, step.background ?? '#ffffff');
+      size = outputSize(size, plan);
+      image = await applyStyles(image, size, step, materialise);
+      size = styledSize(size, step);
+      checkOutput(size, budget.limits.maxOutputPixels);
+    }
+    if (index < steps.length - 1) {
+      // sharp applies one resize per pipeline: materialise before the next step.
+      ({ image, size } = await materialise(image));
+    }
+  }
+  return { image, size };
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Draws a layer's source: an uploaded image (its first frame), or text with Pango. */
+async function openLayer(
+  layer: Overlay,
+  source: DeriveSource,
+  limits: DeriveLimits,
+): Promise<{ image: Sharp; size: Size }> {
+  if (layer.source.kind === 'image') {
+    const found = source.layers.get(layer.source.publicId);
+    if (!found) throw new MediaError('not_found', `Resource not found - ${layer.source.publicId}`);
+    const image = sharp(found.originalPath, { limitInputPixels: limits.maxSourcePixels });
+    return materialise(image.autoOrient());
+  }
+  const { font, size, bold, italic, text } = layer.source;
+  const colour = layer.steps.find((step) => step.colour)?.colour ?? '#000000ff';
+  const alpha = Math.round((Number.parseInt(colour.slice(7), 16) / 255) * 100);
+  const style = `${bold ? ' bold' : ''}${italic ? ' italic' : ''}`;
+  const drawn = sharp({
+    text: {
+      text: `<span foreground="${colour.slice(0, 7)}" fgalpha="${alpha}%">${escapeMarkup(text)}</span>`,
+      // At 72 DPI a point is a pixel: Cloudinary's font sizes are pixels.
+      font: `${font}${style} ${size}`,
+      dpi: 72,
+      rgba: true,
+    },
+  });
+  return materialise(drawn);
+}
+
+/** Where a layer's top-left corner goes: the gravity's corner, moved inwards by x/y. */
+function placeLayer(base: Size, layer: Size, overlay: Overlay): { left: number; top: number } {
+  const { gravity } = overlay;
+  const spareX = base.width - layer.width;
+  const spareY = base.height - layer.height;
+  const west = gravity.includes('west');
+  const east = gravity.includes('east');
+  const north = gravity.startsWith('north');
+  const south = gravity.startsWith('south');
+  const left = west ? overlay.x : east ? spareX - overlay.x : Math.round(spareX / 2) + overlay.x;
+  const top = north ? overlay.y : south ? spareY - overlay.y : Math.round(spareY / 2) + overlay.y;
+  return { left, top };
+}
+
+/**
+ * Draws the layer, runs its own steps, and composites the part of it that falls on the image
+ * (sharp refuses layers reaching outside). The layer counts against the pixel limits.
+ */
+async function compositeLayer(
+  base: Sharp,
+  baseSize: Size,
+  overlay: Overlay,
+  source: DeriveSource,
+  budget: Budget,
+): Promise<Sharp> {
+  const opened = await openLayer(overlay, source, budget.limits);
+  checkOutput(opened.size, budget.limits.maxOutputPixels);
+  spend(budget, opened.size);
+  const drawn = await materialise(
+    (
+      await applySteps(opened.image, opened.size, overlay.steps, source, budget)
+    ).image.ensureAlpha(),
+  );
+  spend(budget, drawn.size);
+  const { left, top } = placeLayer(baseSize, drawn.size, overlay);
+  const visible = {
+    left: Math.max(0, -left),
+    top: Math.max(0, -top),
+    right: Math.min(drawn.size.width, baseSize.width - left),
+    bottom: Math.min(drawn.size.height, baseSize.height - top),
+  };
+  if (visible.right <= visible.left || visible.bottom <= visible.top) return base;
+  const input = await drawn.image
+    .extract({
+      left: visible.left,
+      top: visible.top,
+      width: visible.right - visible.left,
+      height: visible.bottom - visible.top,
+    })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return base.composite([{ input, left: Math.max(0, left), top: Math.max(0, top) }]);
 }
 
 /** Applies the transformation chain and encodes; checks the output limit before any work. */
 export async function deriveImage(
   source: DeriveSource,
-  request: DeliveryRequest,
+  request: ResolvedRequest,
   format: OutputFormat,
   limits: DeriveLimits,
 ): Promise<Buffer> {
@@ -170,12 +383,17 @@ export async function deriveImage(
   // Validate the whole chain's geometry against the limits before decoding anything: each
   // step's output, and all the steps' outputs together (each is materialised and read by the
   // next step; the source itself is bounded by maxSourcePixels).
+  // An animation's frames are each one image's worth of work.
+  const frames = outputFrames(source.asset, request, format);
   let predicted: Size = nominal;
   let processed = 0;
   for (const step of steps) {
-    predicted = outputSize(predicted, planResize(predicted, step));
+    assertStylesFit(step, frames);
+    predicted = styledSize(outputSize(predicted, planResize(predicted, step)), step);
     checkOutput(predicted, limits.maxOutputPixels);
-    processed += predicted.width * predicted.height;
+    // Styles after the resize work on a decoded copy: count it too.
+    const passes = step === withoutStyles(step) ? 1 : 2;
+    processed += predicted.width * predicted.height * frames * passes;
   }
   if (processed > limits.maxProcessedPixels) {
     throw new MediaError(
@@ -184,22 +402,10 @@ export async function deriveImage(
     );
   }
   try {
-    let { image, size } = await openSource(source, request, steps, limits);
-    for (const [index, step] of steps.entries()) {
-      const plan = planResize(size, step);
-      size = outputSize(size, plan);
-      checkOutput(size, limits.maxOutputPixels);
-      image = applyPlan(image, plan);
-      if (index < steps.length - 1) {
-        // sharp applies one resize per pipeline: materialise before the next step.
-        const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-        image = sharp(data, {
-          raw: { width: info.width, height: info.height, channels: info.channels },
-        });
-        size = { width: info.width, height: info.height };
-      }
-    }
-    return await encode(image, format, request.quality, limits.avifEffort).toBuffer();
+    const opened = await openSource(source, request, steps, frames, limits);
+    const budget = { processed, limits };
+    const { image } = await applySteps(opened.image, opened.size, steps, source, budget);
+    return await encode(image, format, request, limits.avifEffort).toBuffer();
   } catch (error) {
     if (error instanceof MediaError) throw error;
     const message = (error as Error).message;

@@ -24,6 +24,10 @@ export type MediaErrorCode =
   | 'invalid_signature'
   /** A signed request whose timestamp is more than an hour away from now. */
   | 'stale_request'
+  /** Creating something that exists already (a named transformation). */
+  | 'conflict'
+  /** A `Range` outside the original's bytes. */
+  | 'range_not_satisfiable'
   /** The derivation did not finish within its time budget; it keeps running. */
   | 'processing'
   /** Decoding or encoding failed unexpectedly. */
@@ -39,6 +43,8 @@ const STATUS: Record<MediaErrorCode, number> = {
   invalid_request: 400,
   invalid_signature: 401,
   stale_request: 401,
+  conflict: 409,
+  range_not_satisfiable: 416,
   processing: 423,
   derivation_failed: 500,
 };

@@ -23,7 +23,8 @@ describe('parseDeliveryPath', () => {
       publicId: 'docs/a.b',
       extension: 'jpg',
       quality: 'good',
-      page: 1,
+      page: undefined,
+      transformed: true,
       steps: [
         {
           crop: 'fill',
@@ -93,17 +94,113 @@ describe('parseDeliveryPath', () => {
     expect(error.message).toMatch(reason);
   });
 
-  it.each(['e_blur', 'l_text:Arial_80:hi', 'c_crop', 'g_face', 'fl_attachment'])(
+  it.each([
+    ['u_logo', /this service implements/],
+    ['c_mpad', /use fill/],
+    ['g_ocr_text', /use auto, face/],
+    ['e_cartoonify', /the effects implemented are blur/],
+    ['fl_lossy', /the flags implemented are attachment/],
+  ])(
     'rejects %s, a Cloudinary parameter this service does not support, saying what it does',
-    (component) => {
+    (component, says) => {
       const error = errorOf(`/d/image/upload/${component}/v1/x.jpg`);
       expect(error.code).toBe('unsupported_transformation');
       expect(error.status).toBe(400);
-      expect(error.message).toMatch(
-        new RegExp(`^Unsupported .*${component}.*: (this service implements|use) `),
-      );
+      expect(error.message).toMatch(new RegExp(`^Unsupported .*${component}`));
+      expect(error.message).toMatch(says);
     },
   );
+
+  it.each([
+    ['e_blur:5000', /blur level must be a whole number from 1 to 2000/],
+    ['e_grayscale:3', /grayscale takes no level/],
+    ['r_9999', /radius/],
+    ['a_720', /angle/],
+    ['bo_500px_solid_red', /border/],
+    ['b_chartreuse2', /colour/],
+    ['o_101', /opacity/],
+    ['x_abc', /whole number of pixels/],
+    ['fl_attachment:../x', /attachment name/],
+  ])('bounds %s', (component, reason) => {
+    const error = errorOf(`/d/image/upload/${component}/v1/x.jpg`);
+    expect(error.code).toBe('invalid_transformation');
+    expect(error.message).toMatch(reason);
+  });
+
+  it('reads effects, styling, flags, default images and signatures', () => {
+    const parsed = parseDeliveryPath(
+      '/d/image/upload/s--AbCd_-12--/c_crop,w_10,h_20,x_3,y_4/e_sepia,r_max,bo_2px_solid_rgb:f00,b_white/fl_attachment:cover.progressive,d_folder:missing.png/v5/a/b.jpg',
+    );
+    expect(parsed.steps).toEqual([
+      {
+        crop: 'crop',
+        width: { kind: 'px', value: 10 },
+        height: { kind: 'px', value: 20 },
+        x: 3,
+        y: 4,
+      },
+      {
+        effect: { name: 'sepia', level: 80 },
+        radius: 'max',
+        border: { width: 2, colour: '#ff0000ff' },
+        background: '#ffffffff',
+      },
+    ]);
+    expect(parsed.flags).toEqual({ attachment: 'cover', progressive: true });
+    expect(parsed.defaultImage).toBe('folder/missing.png');
+    expect(parsed.signature).toEqual({
+      value: 'AbCd_-12',
+      signed:
+        'c_crop,w_10,h_20,x_3,y_4/e_sepia,r_max,bo_2px_solid_rgb:f00,b_white/fl_attachment:cover.progressive,d_folder:missing.png/a/b.jpg',
+    });
+  });
+
+  it('folds l_ and the components up to fl_layer_apply into one layer step', () => {
+    const parsed = parseDeliveryPath(
+      '/d/image/upload/w_300/co_rgb:00ff00,l_text:Arial_60_bold:Hi%252C%20you/e_blur/fl_layer_apply,g_south,y_20/v1/x.jpg',
+    );
+    expect(parsed.steps).toEqual([
+      { width: { kind: 'px', value: 300 } },
+      {
+        overlay: {
+          source: {
+            kind: 'text',
+            font: 'Arial',
+            size: 60,
+            bold: true,
+            italic: false,
+            text: 'Hi, you',
+          },
+          steps: [{ colour: '#00ff00ff' }, { effect: { name: 'blur', level: 100 } }],
+          gravity: 'south',
+          x: 0,
+          y: 20,
+        },
+      },
+    ]);
+    // Without fl_layer_apply the layer's own component places it.
+    expect(parseDeliveryPath('/d/image/upload/l_a:b,w_50,g_east,x_4/x.jpg').steps).toEqual([
+      {
+        overlay: {
+          source: { kind: 'image', publicId: 'a/b' },
+          steps: [{ width: { kind: 'px', value: 50 } }],
+          gravity: 'east',
+          x: 4,
+          y: 0,
+        },
+      },
+    ]);
+    expect(errorOf('/d/image/upload/fl_layer_apply/x.jpg').message).toMatch(/without a layer/);
+    expect(errorOf('/d/image/upload/l_a/fl_layer_apply,w_3/x.jpg').message).toMatch(
+      /only g_, x_ and y_/,
+    );
+  });
+
+  it('counts only what changes pixels as a transformation', () => {
+    expect(parseDeliveryPath('/d/image/upload/fl_attachment/x.jpg').transformed).toBe(false);
+    expect(parseDeliveryPath('/d/image/upload/d_y.jpg/x.jpg').transformed).toBe(false);
+    expect(parseDeliveryPath('/d/image/upload/q_80/x.jpg').transformed).toBe(true);
+  });
 
   it.each([
     '/d/image/upload/a/%2e%2e/b.jpg',

@@ -5,6 +5,22 @@ import {
   type Gravity,
 } from '@coursepack/images/build-media-url';
 import { MediaError } from './media-error';
+import { type LayerSource, parseLayerSource } from './parse-overlay';
+import {
+  type Angle,
+  type Border,
+  type Colour,
+  type Effect,
+  type Flags,
+  invalid,
+  parseAngle,
+  parseBorder,
+  parseColour,
+  parseEffect,
+  parseFlags,
+  parseOpacity,
+  parseRadius,
+} from './transformation-values';
 
 /**
  * Cloudinary's delivery grammar, the subset this service implements:
@@ -14,19 +30,59 @@ import { MediaError } from './media-error';
  */
 
 export type { CropMode, Gravity };
-export type OutputFormat = 'jpg' | 'png' | 'webp' | 'avif';
+export type OutputFormat = 'jpg' | 'png' | 'webp' | 'avif' | 'gif';
 export type QualityPreset = 'best' | 'good' | 'eco' | 'low';
 
-/** Pixels, or a fraction of the current image (`w_0.5`). */
-export type Dimension = { kind: 'px'; value: number } | { kind: 'relative'; value: number };
+/**
+ * Pixels, a fraction of the current image (`w_0.5`), or the client's width hint (`w_auto`,
+ * `w_auto:{step}:{fallback}`), resolved before deriving.
+ */
+export type Dimension =
+  | { kind: 'px'; value: number }
+  | { kind: 'relative'; value: number }
+  | { kind: 'auto'; step: number; fallback?: number };
 
 export interface TransformationStep {
   width?: Dimension;
-  height?: Dimension;
+  /** `h_auto` does not exist: only widths come from client hints. */
+  height?: FixedDimension;
   crop?: CropMode;
   gravity?: Gravity;
-  dpr?: number;
+  /** `c_crop`'s corner (or the offset from the gravity's corner), in pixels. */
+  x?: number;
+  y?: number;
+  /** `auto` takes the client's `Sec-CH-DPR` hint, resolved before deriving. */
+  dpr?: number | 'auto';
   aspectRatio?: number;
+  effect?: Effect;
+  radius?: number | 'max';
+  angle?: Angle;
+  /** `b_`: padding and rotation background. */
+  background?: Colour;
+  border?: Border;
+  opacity?: number;
+  /** `co_`: the colour of a text overlay. */
+  colour?: Colour;
+  /** `l_`: a layer composited onto the image at this point of the chain (alone in its step). */
+  overlay?: Overlay;
+}
+
+/** A layer, its own transformations, and where it goes (gravity, then x/y offsets). */
+export interface Overlay {
+  source: LayerSource;
+  steps: ResolvedStep[];
+  gravity: Gravity;
+  x: number;
+  y: number;
+}
+
+/** A dimension once client hints are resolved. */
+export type FixedDimension = Exclude<Dimension, { kind: 'auto' }>;
+
+/** A step once client hints are resolved (`w_auto`, `dpr_auto` replaced by numbers). */
+export interface ResolvedStep extends Omit<TransformationStep, 'width' | 'dpr'> {
+  width?: FixedDimension;
+  dpr?: number;
 }
 
 export interface DeliveryRequest {
@@ -36,11 +92,25 @@ export interface DeliveryRequest {
   /** From `f_`; the extension decides when absent. */
   format?: OutputFormat | 'auto';
   quality: number | QualityPreset;
-  /** 1-based page of a PDF (`pg_`); page 1 when absent. */
-  page: number;
+  /**
+   * 1-based page of a PDF or frame of an animation (`pg_`). Absent: a PDF's page 1, an
+   * animation's every frame.
+   */
+  page?: number;
   version?: number;
   publicId: string;
   extension?: string;
+  /** `fl_attachment`, `fl_progressive`. */
+  flags: Flags;
+  /** `d_`: the public id (with extension) delivered when `publicId` does not exist. */
+  defaultImage?: string;
+  /**
+   * `s--…--`: the signature, and the text it signs (the transformation and the public id with
+   * extension, as in the URL), checked against the API secret before anything else.
+   */
+  signature?: { value: string; signed: string };
+  /** False when nothing in the URL changes pixels (the original may be served). */
+  transformed: boolean;
   /** A normalised rendering of the transformations (same meaning → same string). */
   canonical: string;
 }
@@ -58,13 +128,9 @@ const MAX_PATH_LENGTH = 2_048;
 
 const CROP_MODES: ReadonlySet<string> = new Set(CROP_MODE_LIST);
 const UNSUPPORTED_CROP_MODES: ReadonlySet<string> = new Set([
-  'lfill',
-  'lpad',
   'mpad',
   'mfit',
-  'crop',
   'fill_pad',
-  'auto',
   'auto_pad',
   'imagga_crop',
   'imagga_scale',
@@ -76,6 +142,7 @@ const FORMATS: Readonly<Record<string, OutputFormat>> = {
   png: 'png',
   webp: 'webp',
   avif: 'avif',
+  gif: 'gif',
 };
 /** Extensions stripped from the last path segment; `pdf` delivers the original document. */
 export const DELIVERY_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -103,49 +170,50 @@ const SUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'dpr',
   'ar',
   'pg',
+  'x',
+  'y',
+  'e',
+  'r',
+  'a',
+  'b',
+  'bo',
+  'o',
+  'co',
+  'fl',
+  'd',
+  'l',
+  't',
 ]);
 /** Cloudinary parameters we recognise but do not implement: a clear 400 rather than a 404. */
 const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
-  'a',
   'ac',
   'af',
-  'b',
-  'bo',
   'br',
-  'co',
   'cs',
-  'd',
   'dl',
   'dn',
   'du',
-  'e',
   'eo',
-  'fl',
   'fn',
   'fps',
   'if',
   'ki',
-  'l',
-  'o',
   'p',
-  'r',
   'so',
   'sp',
-  't',
   'u',
   'vc',
   'vs',
-  'x',
-  'y',
   'z',
 ]);
+const IMPLEMENTED = 'w, h, c, g, x, y, q, f, dpr, ar, pg, e, r, a, b, bo, o, co, fl, d, l and t';
 const PARAM_SHAPE = /^([a-z]+)_(.+)$/;
 const VERSION_SHAPE = /^v(\d{1,12})$/;
+/** A named transformation's component: `t_{name}`, alone. */
+const NAMED_SHAPE = /^t_([\w-]{1,64})$/;
+/** `s--{8 characters}--` (SHA-1), or 32 with `long_url_signature` (SHA-256). */
+const SIGNATURE_SHAPE = /^s--(?:[\w-]{8}|[\w-]{32})--$/;
 const QUALITY_PRESETS: ReadonlySet<string> = new Set(['best', 'good', 'eco', 'low']);
-
-function invalid(component: string, why: string): MediaError {
-  return new MediaError('invalid_transformation', `Invalid transformation ${component}: ${why}`);
-}
 
 function looksLikeTransformation(segment: string): boolean {
   let known = false;
@@ -158,7 +226,7 @@ function looksLikeTransformation(segment: string): boolean {
   return known;
 }
 
-function parseDimension(part: string, value: string): Dimension {
+function parseDimension(part: string, value: string): FixedDimension {
   if (/^\d+$/.test(value)) {
     const px = Number(value);
     if (px < 1 || px > MAX_DIMENSION) {
@@ -196,10 +264,39 @@ interface ComponentResult {
   format?: OutputFormat | 'auto';
   quality?: number | QualityPreset;
   page?: number;
+  flags: Flags;
+  defaultImage?: string;
+  layer?: LayerSource;
+}
+
+/** `w_auto`, `w_auto:{step}`, `w_auto:{step}:{fallback}` (Cloudinary's rounding step is 100). */
+function parseAutoWidth(part: string, value: string): Dimension | undefined {
+  const match = /^auto(?::(\d{1,4}))?(?::(\d{1,5}))?$/.exec(value);
+  if (!match) return undefined;
+  const step = match[1] === undefined ? 100 : Number(match[1]);
+  const fallback = match[2] === undefined ? undefined : Number(match[2]);
+  if (step < 1 || (fallback !== undefined && (fallback < 1 || fallback > MAX_DIMENSION))) {
+    throw invalid(
+      part,
+      `w_auto takes a rounding step of at least 1 and a fallback up to ${MAX_DIMENSION}`,
+    );
+  }
+  return { kind: 'auto', step, fallback };
+}
+
+/** `x_`/`y_`: whole pixels, negative allowed (offsets from a gravity's corner). */
+function parseOffset(part: string, value: string): number {
+  if (!/^-?\d{1,5}$/.test(value) || Math.abs(Number(value)) > MAX_DIMENSION) {
+    throw invalid(
+      part,
+      `must be a whole number of pixels from -${MAX_DIMENSION} to ${MAX_DIMENSION}`,
+    );
+  }
+  return Number(value);
 }
 
 function parseComponent(segment: string): ComponentResult {
-  const result: ComponentResult = { step: {} };
+  const result: ComponentResult = { step: {}, flags: {} };
   const seen = new Set<string>();
   for (const part of segment.split(',')) {
     const match = PARAM_SHAPE.exec(part);
@@ -209,15 +306,18 @@ function parseComponent(segment: string): ComponentResult {
     if (UNSUPPORTED_KEYS.has(key)) {
       throw new MediaError(
         'unsupported_transformation',
-        `Unsupported transformation parameter ${part}: this service implements w, h, c, g, q, f, dpr, ar and pg`,
+        `Unsupported transformation parameter ${part}: this service implements ${IMPLEMENTED}`,
       );
     }
     if (!SUPPORTED_KEYS.has(key)) throw invalid(part, `unknown parameter "${key}"`);
-    if (seen.has(key)) throw invalid(part, `"${key}" appears twice in one component`);
+    // Flags add up: next-cloudinary writes `fl_layer_apply,fl_no_overflow`.
+    if (seen.has(key) && key !== 'fl') {
+      throw invalid(part, `"${key}" appears twice in one component`);
+    }
     seen.add(key);
     switch (key) {
       case 'w':
-        result.step.width = parseDimension(part, value);
+        result.step.width = parseAutoWidth(part, value) ?? parseDimension(part, value);
         break;
       case 'h':
         result.step.height = parseDimension(part, value);
@@ -226,7 +326,7 @@ function parseComponent(segment: string): ComponentResult {
         if (UNSUPPORTED_CROP_MODES.has(value)) {
           throw new MediaError(
             'unsupported_transformation',
-            `Unsupported crop mode ${part}: use fill, fit, limit, scale, thumb or pad`,
+            `Unsupported crop mode ${part}: use ${CROP_MODE_LIST.join(', ')}`,
           );
         }
         if (!CROP_MODES.has(value)) throw invalid(part, 'unknown crop mode');
@@ -236,7 +336,7 @@ function parseComponent(segment: string): ComponentResult {
         if (!GRAVITIES.has(value)) {
           throw new MediaError(
             'unsupported_transformation',
-            `Unsupported gravity ${part}: use auto, center or a compass direction`,
+            `Unsupported gravity ${part}: use auto, face, faces, center or a compass direction`,
           );
         }
         result.step.gravity = value as Gravity;
@@ -258,12 +358,16 @@ function parseComponent(segment: string): ComponentResult {
           result.format = 'auto';
         } else {
           const format = FORMATS[value];
-          if (!format) throw invalid(part, 'format must be auto, jpg, png, webp or avif');
+          if (!format) throw invalid(part, 'format must be auto, jpg, png, webp, avif or gif');
           result.format = format;
         }
         break;
       }
       case 'dpr': {
+        if (value === 'auto') {
+          result.step.dpr = 'auto';
+          break;
+        }
         const dpr = parsePositiveDecimal(value);
         if (dpr === undefined || dpr < 0.1 || dpr > 4) {
           throw invalid(part, 'dpr must be a number from 0.1 to 4');
@@ -281,6 +385,47 @@ function parseComponent(segment: string): ComponentResult {
         result.page = Number(value);
         break;
       }
+      case 'x':
+        result.step.x = parseOffset(part, value);
+        break;
+      case 'y':
+        result.step.y = parseOffset(part, value);
+        break;
+      case 'e':
+        result.step.effect = parseEffect(part, value);
+        break;
+      case 'r':
+        result.step.radius = parseRadius(part, value);
+        break;
+      case 'a':
+        result.step.angle = parseAngle(part, value);
+        break;
+      case 'b':
+        result.step.background = parseColour(part, value);
+        break;
+      case 'bo':
+        result.step.border = parseBorder(part, value);
+        break;
+      case 'o':
+        result.step.opacity = parseOpacity(part, value);
+        break;
+      case 'co':
+        result.step.colour = parseColour(part, value);
+        break;
+      case 'fl':
+        parseFlags(part, value, result.flags);
+        break;
+      case 'd':
+        // Folders are written with `:` in place of `/`.
+        result.defaultImage = value.replaceAll(':', '/');
+        break;
+      case 't':
+        // A component that is only `t_{name}` was expanded before parsing.
+        throw invalid(part, 'a named transformation (t_) must be alone in its component');
+      case 'l':
+        result.layer = parseLayerSource(part, value);
+        if (result.layer.kind === 'image') assertValidPublicId(result.layer.publicId);
+        break;
     }
   }
   return result;
@@ -315,18 +460,122 @@ export function assertValidPublicId(publicId: string): void {
   }
 }
 
-function serializeStep(step: TransformationStep): string {
-  const dim = (d: Dimension) => (d.kind === 'px' ? String(d.value) : `${d.value}r`);
+/** Every field, keys sorted at every depth: parameters in any order share one derivation. */
+function serializeStep(step: TransformationStep | ResolvedStep): string {
+  return JSON.stringify(step, (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  );
+}
+
+/** A layer's steps take no client hints (they would need the layer's own Vary). */
+function asLayerStep(segment: string, step: TransformationStep): ResolvedStep {
+  if (step.width?.kind === 'auto' || step.dpr === 'auto') {
+    throw invalid(segment, 'w_auto and dpr_auto do not apply to layers');
+  }
+  if (step.overlay) throw invalid(segment, 'layers cannot be nested');
+  return step as ResolvedStep;
+}
+
+/**
+ * Steps in order, each `l_` component and the components after it up to its `fl_layer_apply`
+ * folded into one overlay step. Without `fl_layer_apply`, the `l_` component's g_/x_/y_ place
+ * the layer and its other parameters transform it.
+ */
+function foldLayers(segments: string[], components: ComponentResult[]): TransformationStep[] {
+  const steps: TransformationStep[] = [];
+  for (let index = 0; index < components.length; index++) {
+    const component = components[index] as ComponentResult;
+    if (!component.layer) {
+      if (component.flags.layerApply) {
+        throw invalid(segments[index] as string, 'fl_layer_apply without a layer (l_) before it');
+      }
+      if (Object.keys(component.step).length > 0) steps.push(component.step);
+      continue;
+    }
+    const applyAt = components.findIndex((other, at) => at > index && other.flags.layerApply);
+    const end = applyAt < 0 ? index : applyAt;
+    const { gravity, x, y, ...own } = component.step;
+    const placement =
+      applyAt < 0 ? { gravity, x, y } : (components[applyAt] as ComponentResult).step;
+    const { gravity: where = 'center', x: dx = 0, y: dy = 0, ...extra } = placement;
+    if (Object.values(extra).some((value) => value !== undefined)) {
+      throw invalid(segments[end] as string, 'a fl_layer_apply component takes only g_, x_ and y_');
+    }
+    const layerSteps = [
+      applyAt < 0 ? own : component.step,
+      ...components.slice(index + 1, end).map((other) => other.step),
+    ];
+    steps.push({
+      overlay: {
+        source: component.layer,
+        steps: layerSteps
+          .map((step, at) => asLayerStep(segments[index + at] as string, step))
+          .filter((step) => Object.keys(step).length > 0),
+        gravity: where,
+        x: dx,
+        y: dy,
+      },
+    });
+    index = end;
+  }
+  return steps;
+}
+
+/** A normalised rendering of what the output depends on (same meaning → same string). */
+export function canonicalize(
+  steps: readonly (TransformationStep | ResolvedStep)[],
+  request: Pick<DeliveryRequest, 'format' | 'extension' | 'quality' | 'page' | 'flags'>,
+): string {
   return [
-    step.aspectRatio !== undefined ? `ar_${step.aspectRatio}` : '',
-    step.crop ? `c_${step.crop}` : '',
-    step.dpr !== undefined ? `dpr_${step.dpr}` : '',
-    step.gravity ? `g_${step.gravity}` : '',
-    step.height ? `h_${dim(step.height)}` : '',
-    step.width ? `w_${dim(step.width)}` : '',
+    ...steps.map(serializeStep),
+    `f_${request.format ?? `ext:${request.extension ?? ''}`}`,
+    `q_${request.quality}`,
+    `pg_${request.page ?? 'all'}`,
+    request.flags.progressive ? 'fl_progressive' : '',
   ]
     .filter(Boolean)
-    .join(',');
+    .join('/');
+}
+
+/** `t_{name}` components replaced by the named transformations' components. */
+function expandNamed(segments: readonly string[], named: ReadonlyMap<string, string>): string[] {
+  return segments.flatMap((segment) => {
+    const name = NAMED_SHAPE.exec(segment)?.[1];
+    if (name === undefined) return [segment];
+    const definition = named.get(name);
+    if (definition === undefined) {
+      throw invalid(segment, `no named transformation "${name}" is defined`);
+    }
+    return definition.split('/');
+  });
+}
+
+/** The names a URL's `t_` components use (to be loaded before it is parsed). */
+export function namedTransformationsIn(pathname: string): string[] {
+  return [...pathname.matchAll(/(?:^|\/)t_([\w-]{1,64})(?=\/)/g)].map(
+    (match) => match[1] as string,
+  );
+}
+
+/**
+ * Checks a transformation string (what the admin API stores as a named transformation):
+ * every component parses and layers fold, with no `t_` inside (no nesting).
+ */
+export function validateTransformation(definition: string, maxTransformations: number): void {
+  const segments = definition.split('/');
+  const nested = segments.find((segment) => NAMED_SHAPE.test(segment));
+  if (nested !== undefined) {
+    throw invalid(nested, 'a named transformation cannot use another one');
+  }
+  if (segments.length > maxTransformations) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Too many chained transformations: ${segments.length} components; the maximum is ${maxTransformations}`,
+    );
+  }
+  foldLayers(segments, segments.map(parseComponent));
 }
 
 /**
@@ -337,6 +586,7 @@ function serializeStep(step: TransformationStep): string {
 export function parseDeliveryPath(
   pathname: string,
   maxTransformations = DEFAULT_MAX_TRANSFORMATIONS,
+  named: ReadonlyMap<string, string> = new Map(),
 ): DeliveryRequest {
   if (pathname.length > MAX_PATH_LENGTH) {
     throw new MediaError('invalid_request', `URL path longer than ${MAX_PATH_LENGTH} characters`);
@@ -350,21 +600,30 @@ export function parseDeliveryPath(
     throw new MediaError('invalid_public_id', 'Invalid public id: it is empty');
   }
 
+  let signature: { value: string; signed: string } | undefined;
+  if (SIGNATURE_SHAPE.test(rest[0] as string)) {
+    const value = (rest.shift() as string).slice(3, -2);
+    // Cloudinary signs the transformation and the public id as written, without the version.
+    const signed = rest.filter(
+      (segment, at) => at === rest.length - 1 || !VERSION_SHAPE.test(segment),
+    );
+    signature = { value, signed: signed.join('/') };
+  }
   const versionIndex = rest.findIndex(
     (segment, index) => index < rest.length - 1 && VERSION_SHAPE.test(segment),
   );
   let index = 0;
-  const components: ComponentResult[] = [];
+  const written: string[] = [];
   if (versionIndex >= 0) {
-    for (; index < versionIndex; index++) {
-      components.push(parseComponent(rest[index] as string));
-    }
+    for (; index < versionIndex; index++) written.push(rest[index] as string);
   } else {
     while (index < rest.length - 1 && looksLikeTransformation(rest[index] as string)) {
-      components.push(parseComponent(rest[index] as string));
+      written.push(rest[index] as string);
       index++;
     }
   }
+  const transformation = expandNamed(written, named);
+  const components = transformation.map(parseComponent);
   if (components.length > maxTransformations) {
     throw new MediaError(
       'limit_exceeded',
@@ -396,19 +655,40 @@ export function parseDeliveryPath(
 
   let format: OutputFormat | 'auto' | undefined;
   let quality: number | QualityPreset = 'good';
-  let page = 1;
-  const steps: TransformationStep[] = [];
+  let page: number | undefined;
+  let defaultImage: string | undefined;
+  const flags: Flags = {};
   for (const component of components) {
     if (component.format !== undefined) format = component.format;
     if (component.quality !== undefined) quality = component.quality;
     if (component.page !== undefined) page = component.page;
-    if (Object.keys(component.step).length > 0) steps.push(component.step);
+    if (component.defaultImage !== undefined) defaultImage = component.defaultImage;
+    Object.assign(flags, component.flags);
   }
-  const canonical = [
-    ...steps.map(serializeStep),
-    `f_${format ?? `ext:${extension ?? ''}`}`,
-    `q_${quality}`,
-    `pg_${page}`,
-  ].join('/');
-  return { cloudName, steps, format, quality, page, version, publicId, extension, canonical };
+  const steps = foldLayers(transformation, components);
+  const canonical = canonicalize(steps, { format, extension, quality, page, flags });
+  return {
+    cloudName,
+    steps,
+    format,
+    quality,
+    page,
+    version,
+    publicId,
+    extension,
+    flags,
+    defaultImage,
+    signature,
+    // fl_attachment and d_ change headers and fallbacks, not pixels.
+    transformed:
+      steps.length > 0 ||
+      components.some(
+        (component) =>
+          component.format !== undefined ||
+          component.quality !== undefined ||
+          component.page !== undefined ||
+          component.flags.progressive === true,
+      ),
+    canonical,
+  };
 }

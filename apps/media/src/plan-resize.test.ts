@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TransformationStep } from './parse-delivery-path';
+import type { ResolvedStep } from './parse-delivery-path';
 import { fitWithinPixels, outputSize, planResize } from './plan-resize';
 
 const px = (value: number) => ({ kind: 'px' as const, value });
 const source = { width: 400, height: 200 };
-const size = (step: TransformationStep, from = source) => outputSize(from, planResize(from, step));
+const size = (step: ResolvedStep, from = source) => outputSize(from, planResize(from, step));
 
 describe('planResize', () => {
   it('scale: exact box when both sides are given, aspect kept with one', () => {

@@ -1,4 +1,4 @@
-import type { Gravity, TransformationStep } from './parse-delivery-path';
+import type { Gravity, ResolvedStep } from './parse-delivery-path';
 
 /**
  * Turns one transformation step into a concrete resize, following Cloudinary's documented
@@ -9,7 +9,11 @@ import type { Gravity, TransformationStep } from './parse-delivery-path';
  * - fill: exactly w×h keeping the aspect, cropping the overflow around the gravity;
  * - thumb: like fill, but never scales up: a smaller source yields the largest region of the
  *   requested aspect at the source's resolution;
- * - pad: fit inside w×h, then pad to exactly w×h (white), placed by the gravity.
+ * - pad: fit inside w×h, then pad to exactly w×h (white or `b_`), placed by the gravity;
+ * - lfill: fill, but never enlarging: each side is at most the source's;
+ * - lpad: pad, but never enlarging: a smaller source is padded at its own size;
+ * - crop: cut a w×h region at x,y (or placed by the gravity) without scaling;
+ * - auto: fill, keeping the most interesting region (attention: see docs/media.md).
  * `ar_` completes a missing side; with neither side it crops (fill/thumb) or pads (pad) the
  * source to that ratio; `dpr_` multiplies the requested size.
  */
@@ -23,17 +27,44 @@ export type ResizePlan =
   | { kind: 'none' }
   | { kind: 'scale'; width: number; height: number }
   | { kind: 'cover'; width: number; height: number; gravity: Gravity }
-  | { kind: 'contain'; width: number; height: number; gravity: Gravity };
+  | { kind: 'contain'; width: number; height: number; gravity: Gravity }
+  /** A source smaller than the box, padded at its own size (`lpad`). */
+  | { kind: 'place'; width: number; height: number; gravity: Gravity }
+  | { kind: 'extract'; left: number; top: number; width: number; height: number };
 
 export function outputSize(source: Size, plan: ResizePlan): Size {
   return plan.kind === 'none' ? source : { width: plan.width, height: plan.height };
 }
 
 const atLeastOne = (value: number) => Math.max(1, Math.round(value));
+const NEVER_ENLARGE: ReadonlySet<string> = new Set(['limit', 'thumb', 'lfill', 'lpad']);
 
-export function planResize(source: Size, step: TransformationStep): ResizePlan {
+/** Where `c_crop` cuts: from x,y (offsets from the gravity's corner), else by the gravity. */
+function planExtract(source: Size, step: ResolvedStep, width: number, height: number): ResizePlan {
+  const w = Math.min(source.width, atLeastOne(width));
+  const h = Math.min(source.height, atLeastOne(height));
+  const gravity =
+    step.gravity ?? (step.x !== undefined || step.y !== undefined ? 'north_west' : 'center');
+  const spareX = source.width - w;
+  const spareY = source.height - h;
+  const fromX = gravity.includes('west') ? 0 : gravity.includes('east') ? spareX : spareX / 2;
+  const fromY = gravity.startsWith('north') ? 0 : gravity.startsWith('south') ? spareY : spareY / 2;
+  // Offsets move away from the gravity's edge; the region stays inside the image.
+  const signX = gravity.includes('east') ? -1 : 1;
+  const signY = gravity.startsWith('south') ? -1 : 1;
+  const clamp = (value: number, max: number) => Math.min(max, Math.max(0, Math.round(value)));
+  return {
+    kind: 'extract',
+    left: clamp(fromX + signX * (step.x ?? 0), spareX),
+    top: clamp(fromY + signY * (step.y ?? 0), spareY),
+    width: w,
+    height: h,
+  };
+}
+
+export function planResize(source: Size, step: ResolvedStep): ResizePlan {
   const dpr = step.dpr ?? 1;
-  const resolve = (dimension: TransformationStep['width'], full: number) =>
+  const resolve = (dimension: ResolvedStep['width'], full: number) =>
     dimension === undefined
       ? undefined
       : dimension.kind === 'px'
@@ -69,6 +100,11 @@ export function planResize(source: Size, step: TransformationStep): ResizePlan {
     }
   }
 
+  if (crop === 'crop') {
+    if (width === undefined && height === undefined) return { kind: 'none' };
+    return planExtract(source, step, width ?? source.width, height ?? source.height);
+  }
+
   if (width === undefined && height === undefined) {
     if (dpr === 1) return { kind: 'none' };
     return {
@@ -81,7 +117,7 @@ export function planResize(source: Size, step: TransformationStep): ResizePlan {
   // One side only: every mode keeps the aspect ratio; limit and thumb never scale up.
   if (width === undefined || height === undefined) {
     let factor = width !== undefined ? width / source.width : (height as number) / source.height;
-    if ((crop === 'limit' || crop === 'thumb') && factor > 1) factor = 1;
+    if (NEVER_ENLARGE.has(crop) && factor > 1) factor = 1;
     return {
       kind: 'scale',
       width: atLeastOne(source.width * factor),
@@ -106,6 +142,19 @@ export function planResize(source: Size, step: TransformationStep): ResizePlan {
     }
     case 'fill':
       return { kind: 'cover', width: w, height: h, gravity };
+    case 'auto':
+      return { kind: 'cover', width: w, height: h, gravity: step.gravity ?? 'auto' };
+    case 'lfill':
+      return {
+        kind: 'cover',
+        width: Math.min(w, source.width),
+        height: Math.min(h, source.height),
+        gravity,
+      };
+    case 'lpad':
+      if (source.width <= w && source.height <= h)
+        return { kind: 'place', width: w, height: h, gravity };
+      return { kind: 'contain', width: w, height: h, gravity };
     case 'thumb': {
       if (Math.max(w / source.width, h / source.height) <= 1) {
         return { kind: 'cover', width: w, height: h, gravity };

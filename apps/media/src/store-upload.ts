@@ -39,6 +39,8 @@ export interface UploadResponse {
   asset_folder: string;
   display_name: string;
   original_filename?: string;
+  /** Contextual metadata, as Cloudinary answers it (only when some was given). */
+  context?: { custom: Record<string, string> };
   existing?: boolean;
   api_key: string;
 }
@@ -64,7 +66,54 @@ function randomId(length: number): string {
 }
 
 const ALLOWED = 'jpg, png, gif, webp, avif, pdf';
-const TRUE_VALUES = new Set(['true', '1']);
+
+/**
+ * The SDKs send booleans as `1`/`0` (`as_safe_bool`), other clients as `true`/`false`: reading
+ * only one spelling once made `overwrite: false` overwrite. Anything else is refused rather
+ * than guessed.
+ */
+function readFlag(
+  params: Readonly<Record<string, string>>,
+  name: string,
+  fallback: boolean,
+): boolean {
+  const value = params[name];
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new MediaError(
+    'invalid_request',
+    `Invalid value for ${name}: ${JSON.stringify(value)} (use true, false, 1 or 0)`,
+  );
+}
+
+/** `tags` as the SDK sends them: one comma-separated string. */
+function readTags(value: string | undefined): string[] {
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * `context` as the SDK encodes it: `key=value` pairs joined by `|`, with `=` and `|` inside
+ * keys and values escaped by a backslash.
+ */
+function readContext(value: string | undefined): Record<string, string> {
+  const context: Record<string, string> = {};
+  if (!value) return context;
+  const unescape = (text: string) => text.replace(/\\([=|])/g, '$1');
+  for (const pair of value.split(/(?<!\\)\|/)) {
+    const match = /^((?:[^=\\]|\\.)*)=(.*)$/s.exec(pair);
+    const key = unescape(match ? (match[1] as string) : pair).trim();
+    if (key) context[key] = match ? unescape(match[2] as string) : '';
+  }
+  return context;
+}
 
 function chooseDisplayName(input: UploadInput): { publicId: string; folder: string } {
   const { params } = input;
@@ -72,8 +121,8 @@ function chooseDisplayName(input: UploadInput): { publicId: string; folder: stri
   let name = params.public_id;
   if (!name) {
     const stem = (input.filename ?? '').replace(/\.[^.]*$/, '').replace(/[^\w-]+/g, '_');
-    const useFilename = TRUE_VALUES.has(params.use_filename ?? '') && stem !== '';
-    const unique = !useFilename || params.unique_filename !== 'false';
+    const useFilename = readFlag(params, 'use_filename', false) && stem !== '';
+    const unique = !useFilename || readFlag(params, 'unique_filename', true);
     name = useFilename ? (unique ? `${stem}_${randomId(6)}` : stem) : randomId(20);
   }
   const publicId = folder && !name.startsWith(`${folder}/`) ? `${folder}/${name}` : name;
@@ -100,7 +149,15 @@ async function inspectImage(
       `Image of ${width}x${height} exceeds the maximum of ${config.maxSourcePixels} pixels`,
     );
   }
-  return { width, height, pages: metadata.pages ?? 1, hasAlpha: metadata.hasAlpha ?? false };
+  const pages = metadata.pages ?? 1;
+  // An animation is decoded whole (every frame) to be resized, so its frames count together.
+  if (width * height * pages > config.maxSourcePixels) {
+    throw new MediaError(
+      'limit_exceeded',
+      `Animation of ${pages} frames of ${width}x${height} exceeds the maximum of ${config.maxSourcePixels} pixels`,
+    );
+  }
+  return { width, height, pages, hasAlpha: metadata.hasAlpha ?? false };
 }
 
 export async function storeUpload(
@@ -122,8 +179,9 @@ export async function storeUpload(
   const { publicId, folder } = chooseDisplayName(input);
   assertValidPublicId(publicId);
 
+  const overwrite = readFlag(input.params, 'overwrite', true);
   const existing = await assets.get(publicId);
-  if (existing && input.params.overwrite === 'false') {
+  if (existing && !overwrite) {
     return toResponse(existing, config, folder, true);
   }
 
@@ -161,6 +219,8 @@ export async function storeUpload(
       etag,
       createdAt: new Date().toISOString(),
       originalFilename: input.filename?.replace(/\.[^.]*$/, ''),
+      tags: readTags(input.params.tags),
+      context: readContext(input.params.context),
     };
     await assets.put(record, temp);
     return toResponse(record, config, folder, false);
@@ -194,7 +254,7 @@ export function toResponse(
     format: record.format,
     resource_type: 'image',
     created_at: record.createdAt,
-    tags: [],
+    tags: record.tags ?? [],
     bytes: record.bytes,
     type: 'upload',
     etag: record.etag,
@@ -207,7 +267,11 @@ export function toResponse(
     original_filename: record.originalFilename,
     api_key: config.apiKey,
   };
-  if (record.format === 'pdf') response.pages = record.pages;
+  // Cloudinary reports pages for documents and for animations (their frames).
+  if (record.format === 'pdf' || record.pages > 1) response.pages = record.pages;
+  if (record.context && Object.keys(record.context).length > 0) {
+    response.context = { custom: record.context };
+  }
   if (existing) response.existing = true;
   return response;
 }

@@ -22,7 +22,7 @@ export async function proxy(): Promise<NextResponse> {
 export const config = {
   matcher: [
     {
-      source: '/((?!api/|_next/static|_next/image|icon.svg).*)',
+      source: '/((?!api/|_next/static|_next/image|brand/|icon.svg).*)',
       // Only requests without a body: for one with a body Next would buffer up to 10 MB of it
       // for the proxy, and pages are read with GET anyway.
       missing: [

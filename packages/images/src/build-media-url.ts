@@ -11,7 +11,18 @@ export interface MediaDeliveryConfig {
 }
 
 /** Crop modes of Cloudinary's grammar that our media service implements. */
-export const CROP_MODES = ['fill', 'fit', 'limit', 'scale', 'thumb', 'pad'] as const;
+export const CROP_MODES = [
+  'fill',
+  'fit',
+  'limit',
+  'scale',
+  'thumb',
+  'pad',
+  'crop',
+  'lfill',
+  'lpad',
+  'auto',
+] as const;
 export type CropMode = (typeof CROP_MODES)[number];
 export const GRAVITIES = [
   'auto',
@@ -24,6 +35,8 @@ export const GRAVITIES = [
   'north_west',
   'south_east',
   'south_west',
+  'face',
+  'faces',
 ] as const;
 export type Gravity = (typeof GRAVITIES)[number];
 export type MediaFormat = 'auto' | 'jpg' | 'png' | 'webp' | 'avif';

@@ -15,7 +15,19 @@ export async function generateMetadata(): Promise<Metadata> {
     },
     description:
       'Browse courses, read lecture notes, slides, exercise sheets and past exams page by page, and find any topic with full-text search.',
-    openGraph: { siteName: 'Coursepack', type: 'website' },
+    openGraph: {
+      siteName: 'Coursepack',
+      type: 'website',
+      // Through the image optimiser like the app's other static images (1200 is a device width).
+      images: [
+        {
+          url: '/_next/image?url=%2Fbrand%2Fog.png&w=1200&q=75',
+          width: 1200,
+          height: 630,
+          alt: 'Coursepack — course notes, slides and past exams',
+        },
+      ],
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import Image from 'next/image';
 import Link from 'next/link';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
@@ -11,12 +12,8 @@ export function SiteHeader() {
           className="flex items-center gap-2 font-semibold text-ink"
           aria-label="Coursepack home"
         >
-          <span
-            aria-hidden="true"
-            className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white"
-          >
-            C
-          </span>
+          {/* A static image of the app: served through /_next/image at SPEC.md's widths. */}
+          <Image src="/brand/logo.png" alt="" width={32} height={32} priority />
           <span className="text-lg tracking-tight">Coursepack</span>
         </Link>
         <nav

@@ -1,0 +1,337 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { UploadApiResponse } from 'cloudinary';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  animatedGif,
+  type CloudinaryV2,
+  decode,
+  get,
+  type SdkSetup,
+  startWithSdk,
+} from './testing/cloudinary-sdk';
+import { startTestMediaService, type TestMediaService } from './testing/start-test-media-service';
+
+/**
+ * Issue 15, the silent wrong answers: what the official `cloudinary` SDK sends (booleans as
+ * 0/1, tags, context, chunked uploads) and what its URLs ask for (versions, originals,
+ * animations), judged on stored bytes and decoded pixels.
+ */
+
+let service: TestMediaService;
+let cloudinary: CloudinaryV2;
+let deliveryUrl: SdkSetup['sdkUrl'];
+let origin: string;
+const scratch = path.join(tmpdir(), `coursepack-parity-${process.pid}`);
+
+beforeAll(async () => {
+  ({
+    service,
+    origin,
+    cloudinary,
+    sdkUrl: deliveryUrl,
+  } = await startWithSdk({
+    MEDIA_MAX_UPLOAD_BYTES: '400000',
+    MEDIA_MAX_SOURCE_PIXELS: '4000000',
+    MEDIA_MAX_OUTPUT_PIXELS: '1000000',
+    MEDIA_DERIVATION_BUDGET_MS: '30000',
+  }));
+  await rm(scratch, { recursive: true, force: true });
+  await mkdir(scratch, { recursive: true });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+function solid(colour: string, width = 40, height = 40): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+function dataUri(bytes: Buffer, type = 'image/png'): string {
+  return `data:${type};base64,${bytes.toString('base64')}`;
+}
+
+/** The upload answer's URLs name MEDIA_PUBLIC_URL; the test service listens elsewhere. */
+function local(url: string): string {
+  return `${origin}${new URL(url).pathname}`;
+}
+
+async function colourAt(body: Buffer, x: number, y: number, page = 0): Promise<number[]> {
+  return (await decode(body, page)).at(x, y).slice(0, 3);
+}
+
+function expectColour(actual: number[], expected: number[]): void {
+  // GIF palettes and lossy WebP shift flat colours by a few levels.
+  actual.forEach((channel, index) => {
+    expect(Math.abs(channel - (expected[index] as number)), `${actual} ≈ ${expected}`).toBeLessThan(
+      12,
+    );
+  });
+}
+
+const RED = [255, 0, 0];
+const GREEN = [0, 255, 0];
+const BLUE = [0, 0, 255];
+
+describe('upload parameters as the SDK sends them', () => {
+  it('overwrite: false (sent as 0) keeps the existing asset and its pixels', async () => {
+    const first = await cloudinary.uploader.upload(dataUri(await solid('#ff0000')), {
+      public_id: 'kept',
+    });
+    const second = await cloudinary.uploader.upload(dataUri(await solid('#00ff00')), {
+      public_id: 'kept',
+      overwrite: false,
+    });
+    expect(second).toMatchObject({ version: first.version, existing: true });
+    const { body } = await get(deliveryUrl('kept', { width: 20, format: 'png' }));
+    expect(await colourAt(body, 10, 10)).toEqual(RED);
+    const replaced = await cloudinary.uploader.upload(dataUri(await solid('#00ff00')), {
+      public_id: 'kept',
+      overwrite: true,
+    });
+    expect(replaced.version).toBeGreaterThan(first.version);
+  });
+
+  it('use_filename with unique_filename: false names the asset after the file exactly', async () => {
+    const file = path.join(scratch, 'lecture-cover.png');
+    await writeFile(file, await solid('#336699'));
+    const plain = await cloudinary.uploader.upload(file, {
+      use_filename: true,
+      unique_filename: false,
+    });
+    expect(plain.public_id).toBe('lecture-cover');
+    const unique = await cloudinary.uploader.upload(file, { use_filename: true });
+    expect(unique.public_id).toMatch(/^lecture-cover_[a-z0-9]{6}$/);
+  });
+
+  it('refuses a boolean it cannot read instead of guessing', async () => {
+    await expect(
+      cloudinary.uploader.upload(dataUri(await solid('#000000')), {
+        public_id: 'odd-flag',
+        overwrite: 'maybe' as unknown as boolean,
+      }),
+    ).rejects.toMatchObject({ http_code: 400, message: expect.stringMatching(/overwrite/) });
+  });
+
+  it('stores tags and context and answers them', async () => {
+    const result = await cloudinary.uploader.upload(dataUri(await solid('#123456')), {
+      public_id: 'tagged',
+      tags: ['cover', 'week-1'],
+      context: { alt: 'a=b', caption: 'one|two' },
+    });
+    expect(result.tags).toEqual(['cover', 'week-1']);
+    expect(result.context).toEqual({ custom: { alt: 'a=b', caption: 'one|two' } });
+  });
+});
+
+describe('versions and caching', () => {
+  it('is immutable only for the current version; v1 and old versions revalidate', async () => {
+    const first = await cloudinary.uploader.upload(dataUri(await solid('#ff0000')), {
+      public_id: 'covers/cached',
+    });
+    const current = await get(deliveryUrl('covers/cached', { width: 20, version: first.version }));
+    expect(current.response.headers.get('cache-control')).toBe(
+      'public, max-age=2592000, immutable',
+    );
+    // The SDK writes the `v1` placeholder for ids with folders.
+    const placeholderUrl = deliveryUrl('covers/cached', { width: 20, format: 'png' });
+    expect(placeholderUrl).toContain('/v1/');
+    const placeholder = await get(placeholderUrl);
+    expect(placeholder.response.headers.get('cache-control')).toBe(
+      'public, max-age=60, must-revalidate',
+    );
+
+    await cloudinary.uploader.upload(dataUri(await solid('#0000ff')), {
+      public_id: 'covers/cached',
+    });
+    const old = await get(
+      deliveryUrl('covers/cached', { width: 20, format: 'png', version: first.version }),
+    );
+    expect(old.response.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
+    expect(await colourAt(old.body, 10, 10)).toEqual(BLUE);
+    const revalidated = await fetch(placeholderUrl, {
+      headers: { 'if-none-match': placeholder.response.headers.get('etag') as string },
+    });
+    expect(revalidated.status).toBe(200);
+  });
+});
+
+describe('untransformed delivery', () => {
+  it('serves the stored bytes as stored, with ETag revalidation and byte ranges', async () => {
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#808000' },
+    })
+      .jpeg({ quality: 97 })
+      .toBuffer();
+    const uploaded = await cloudinary.uploader.upload(dataUri(jpeg, 'image/jpeg'), {
+      public_id: 'as-stored',
+    });
+    const url = local(uploaded.secure_url);
+    const whole = await get(url);
+    expect(whole.response.status).toBe(200);
+    expect(whole.response.headers.get('content-type')).toBe('image/jpeg');
+    expect(whole.response.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.body.equals(jpeg)).toBe(true);
+    expect(whole.response.headers.get('etag')).toBe(`"${uploaded.etag}"`);
+
+    const notModified = await fetch(url, {
+      headers: { 'if-none-match': `"${uploaded.etag}"` },
+    });
+    expect(notModified.status).toBe(304);
+
+    const part = await get(url, { range: 'bytes=10-19' });
+    expect(part.response.status).toBe(206);
+    expect(part.response.headers.get('content-range')).toBe(`bytes 10-19/${jpeg.length}`);
+    expect(part.body.equals(jpeg.subarray(10, 20))).toBe(true);
+    const tail = await get(url, { range: 'bytes=-5' });
+    expect(tail.body.equals(jpeg.subarray(-5))).toBe(true);
+
+    const beyond = await get(url, { range: `bytes=${jpeg.length}-` });
+    expect(beyond.response.status).toBe(416);
+    expect(beyond.response.headers.get('content-range')).toBe(`bytes */${jpeg.length}`);
+    expect(beyond.response.headers.get('x-cld-error')).toMatch(/^Range not satisfiable/);
+
+    // Another extension is a conversion, not the original.
+    const png = await get(deliveryUrl('as-stored', { format: 'png' }));
+    expect((await sharp(png.body).metadata()).format).toBe('png');
+  });
+});
+
+describe('animated GIFs', () => {
+  let uploaded: UploadApiResponse;
+
+  beforeAll(async () => {
+    uploaded = await cloudinary.uploader.upload(dataUri(await animatedGif(), 'image/gif'), {
+      public_id: 'anim/spinner',
+    });
+  });
+
+  it('reports frames on upload and serves the upload answer’s own url as the GIF', async () => {
+    expect(uploaded).toMatchObject({ format: 'gif', pages: 3, width: 60, height: 40 });
+    const { response, body } = await get(local(uploaded.url));
+    expect(response.status, response.headers.get('x-cld-error') ?? '').toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/gif');
+    expect(body.equals(await animatedGif())).toBe(true);
+  });
+
+  it('keeps every frame through a resize to .gif', async () => {
+    const url = deliveryUrl('anim/spinner', { width: 30, height: 30, crop: 'fill', format: 'gif' });
+    const { response, body } = await get(url);
+    expect(response.status, response.headers.get('x-cld-error') ?? '').toBe(200);
+    const metadata = await sharp(body).metadata();
+    expect(metadata).toMatchObject({ format: 'gif', width: 30, pages: 3 });
+    expectColour(await colourAt(body, 15, 15, 0), RED);
+    expectColour(await colourAt(body, 15, 15, 2), BLUE);
+  });
+
+  it('f_auto answers animated WebP when accepted, else an animated GIF', async () => {
+    const url = deliveryUrl('anim/spinner', { width: 30, fetch_format: 'auto', quality: 'auto' });
+    const webp = await get(url, { accept: 'image/avif,image/webp,*/*' });
+    expect(webp.response.headers.get('content-type')).toBe('image/webp');
+    expect(webp.response.headers.get('vary')).toBe('Accept');
+    expect(await sharp(webp.body).metadata()).toMatchObject({ format: 'webp', pages: 3 });
+    expectColour(await colourAt(webp.body, 15, 10, 1), GREEN);
+    const gif = await get(url, { accept: '*/*' });
+    expect(gif.response.headers.get('content-type')).toBe('image/gif');
+    expect(await sharp(gif.body).metadata()).toMatchObject({ format: 'gif', pages: 3 });
+  });
+
+  it('pg_ picks one frame', async () => {
+    const { body } = await get(deliveryUrl('anim/spinner', { page: 2, format: 'png' }));
+    expect(await sharp(body).metadata()).toMatchObject({ format: 'png', height: 40 });
+    expectColour(await colourAt(body, 30, 20), GREEN);
+  });
+
+  it('counts every frame against the processing limit', async () => {
+    const limited = await startTestMediaService({ MEDIA_MAX_PROCESSED_PIXELS: '5000' });
+    try {
+      const { credentials, delivery } = limited;
+      const { uploadAsset } = await import('@coursepack/images/upload-asset');
+      await uploadAsset(credentials, {
+        file: await animatedGif(),
+        filename: 'a.gif',
+        publicId: 'anim',
+      });
+      const base = `${delivery.baseUrl}/${delivery.cloudName}/image/upload`;
+      // One 60×40 frame (2400 pixels) fits; three do not.
+      expect((await get(`${base}/w_60/pg_1/anim.png`)).response.status).toBe(200);
+      const all = await get(`${base}/w_60/anim.gif`);
+      expect(all.response.status).toBe(400);
+      expect(all.response.headers.get('x-cld-error')).toMatch(/^Transformation too costly/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('chunked upload_large', () => {
+  it('assembles every chunk into the stored file', async () => {
+    // Noise does not compress: a ~270 KB PNG, sent in 64 KB chunks.
+    const png = await sharp({
+      create: {
+        width: 300,
+        height: 300,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(3 * 65_536);
+    const file = path.join(scratch, 'large.png');
+    await writeFile(file, png);
+    const result = await new Promise<UploadApiResponse>((resolve, reject) => {
+      cloudinary.uploader.upload_large(
+        file,
+        { public_id: 'large', resource_type: 'image', chunk_size: 65_536 },
+        (error, value) => (error || !value ? reject(error) : resolve(value)),
+      );
+    });
+    expect(result).toMatchObject({
+      public_id: 'large',
+      width: 300,
+      height: 300,
+      bytes: png.length,
+    });
+    const { body } = await get(local(result.secure_url));
+    expect(body.equals(await readFile(file))).toBe(true);
+  });
+
+  it('answers the CORS preflight allowing the chunk headers', async () => {
+    const response = await fetch(`${origin}/v1_1/coursepack/image/upload`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-unique-upload-id,content-range',
+      },
+    });
+    expect(response.status).toBe(204);
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    expect(allowed).toContain('x-unique-upload-id');
+    expect(allowed).toContain('content-range');
+  });
+
+  it('refuses a chunk beyond the upload size limit and a malformed Content-Range', async () => {
+    const post = (contentRange: string) =>
+      fetch(`${origin}/v1_1/coursepack/image/upload`, {
+        method: 'POST',
+        headers: { 'x-unique-upload-id': 'abc', 'content-range': contentRange },
+        body: new FormData(),
+      });
+    const tooLarge = await post('bytes 400000-400009/-1');
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toEqual({
+      error: { message: 'File size too large. Got 400010. Maximum is 400000.' },
+    });
+    const malformed = await post('bytes=0-9');
+    expect(malformed.status).toBe(400);
+  });
+});
