@@ -106,11 +106,11 @@ function readTags(value: string | undefined): string[] {
 function readContext(value: string | undefined): Record<string, string> {
   const context: Record<string, string> = {};
   if (!value) return context;
-  const unescape = (text: string) => text.replace(/\\([=|])/g, '$1');
+  const unescapeContext = (text: string) => text.replace(/\\([=|])/g, '$1');
   for (const pair of value.split(/(?<!\\)\|/)) {
     const match = /^((?:[^=\\]|\\.)*)=(.*)$/s.exec(pair);
-    const key = unescape(match ? (match[1] as string) : pair).trim();
-    if (key) context[key] = match ? unescape(match[2] as string) : '';
+    const key = unescapeContext(match ? (match[1] as string) : pair).trim();
+    if (key) context[key] = match ? unescapeContext(match[2] as string) : '';
   }
   return context;
 }
