@@ -34,6 +34,11 @@ function serverPriority(backendPid: number): number {
   return getPriority(parent);
 }
 
+/** A connection whose server reports `backend` as itself. */
+function answering(backend: { pid: number; port: number }) {
+  return <Row>() => Promise.resolve({ rows: [backend as Row] });
+}
+
 describe('background database connections', () => {
   it('run their backends at the lowest CPU priority when PostgreSQL is on this machine', async () => {
     const seen: string[] = [];
@@ -67,18 +72,14 @@ describe('background database connections', () => {
     await client.connect();
     try {
       // The server reports this test process's pid as the backend: not a postgres process.
-      const lying = {
-        query: () => Promise.resolve({ rows: [{ pid: process.pid, port: 5 }] }),
-      } as unknown as pg.ClientBase;
+      const lying = { executeQuery: answering({ pid: process.pid, port: 5 }) };
       const before = getPriority(process.pid);
       expect(await lowerBackendPriority(lying)).toBe('not-local');
       expect(getPriority(process.pid)).toBe(before);
       // A real backend named by another port (as if it served someone else) is not touched.
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       const pid = rows[0]?.pid ?? 0;
-      const otherPort = {
-        query: () => Promise.resolve({ rows: [{ pid, port: 1 }] }),
-      } as unknown as pg.ClientBase;
+      const otherPort = { executeQuery: answering({ pid, port: 1 }) };
       const priority = getPriority(pid);
       expect(await lowerBackendPriority(otherPort)).toBe('not-local');
       expect(getPriority(pid)).toBe(priority);

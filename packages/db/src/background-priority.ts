@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import type pg from 'pg';
+import { CompiledQuery, type DatabaseConnection } from 'kysely';
 
 /** nice(1)'s lowest priority: the CPU goes to anything else that wants it first. */
 export const BACKGROUND_NICENESS = 19;
@@ -24,15 +24,18 @@ export type BackendPriority = 'lowered' | 'not-local' | 'not-permitted';
  * titles a backend `postgres: user db host(port) …`, `[local]` over a socket): a server on another
  * machine has its own pids, and an unrelated local process may have the same number.
  */
-export async function lowerBackendPriority(client: pg.ClientBase): Promise<BackendPriority> {
-  const { rows } = await client.query<{ pid: number; port: number | null }>(
-    'SELECT pg_backend_pid() AS pid, inet_client_port() AS port',
+export async function lowerBackendPriority(
+  connection: Pick<DatabaseConnection, 'executeQuery'>,
+): Promise<BackendPriority> {
+  const { rows } = await connection.executeQuery<{ pid: number; port: number | null }>(
+    CompiledQuery.raw('SELECT pg_backend_pid() AS pid, inet_client_port() AS port'),
   );
   const backend = rows[0];
   if (!backend) return 'not-local';
   let title: string;
   try {
-    title = (await readFile(`/proc/${backend.pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+    // A few hundred bytes from procfs, read at once.
+    title = readFileSync(`/proc/${backend.pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {
     return 'not-local';
   }

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { type DatabaseConnection, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type BackendPriority, lowerBackendPriority } from './background-priority';
 import type { Database } from './schema';
@@ -40,15 +40,11 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => options.onIdleConnectionError?.(error));
-  if (options.background) {
-    // Queued on the new client ahead of whatever it was connected for. A failure (the connection
-    // broke) surfaces on that next query; the priority is merely left as it was.
-    pool.on('connect', (client) => {
-      lowerBackendPriority(client).then(
-        (priority) => options.onBackgroundPriority?.(priority),
-        () => {},
-      );
-    });
-  }
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Kysely awaits this before a new connection's first query, so none runs at full priority.
+  const onCreateConnection = options.background
+    ? async (connection: DatabaseConnection) => {
+        options.onBackgroundPriority?.(await lowerBackendPriority(connection));
+      }
+    : undefined;
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, onCreateConnection }) });
 }
