@@ -67,7 +67,7 @@ describe('suggestTitles', () => {
   });
 
   it('answers hostile input with no suggestions rather than an error', async () => {
-    for (const query of ['', ' ', `'&|!:*()<>\\`, '\u0000', 'x'.repeat(10_000), '🚀', "a'b:*"]) {
+    for (const query of ['', ' ', `'&|!:*()<>\\`, '\u0000', 'x'.repeat(10_000), '🚀', "q'z:*"]) {
       await expect(suggestTitles(db, query)).resolves.toMatchObject({ suggestions: [] });
     }
   });
