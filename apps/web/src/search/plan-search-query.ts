@@ -43,7 +43,7 @@ export interface SearchTsQueries {
   /** Any of the words (with its prefixes and corrections): which page to show, highlighting. */
   any: RawBuilder<string>;
   /** One query per word, for partial matches and the words a document is missing. */
-  perTerm: string[];
+  perTerm: RawBuilder<string>[];
 }
 
 /**
@@ -143,30 +143,39 @@ async function findTypoCandidates(
 }
 
 /**
- * The planned query as tsqueries. Words are letters and digits only (parseSearchQuery), so
- * quoting them makes operands that tsquery syntax cannot escape from.
+ * The planned query as tsqueries. A word matches by its English stem as typed (`studies` finds
+ * `study`), as the beginning of an indexed word, unstemmed (stemming `ceishy` or `pedis` would
+ * change what was typed), and by its corrections. Words are letters and digits only
+ * (parseSearchQuery), so quoting them makes operands that tsquery syntax cannot escape from.
  */
 export function searchTsQueries(plan: PlannedQuery, text: string): SearchTsQueries {
+  const exactOf = (term: PlannedTerm) => sql<string>`plainto_tsquery('coursepack', ${term.word})`;
   if (plan.literal) {
     const literal = sql<string>`websearch_to_tsquery('coursepack', ${text})`;
-    const any = plan.terms.map((term) => `'${term.word}'`).join(' | ');
-    return {
-      exact: literal,
-      match: literal,
-      any: sql<string>`to_tsquery('coursepack', ${any})`,
-      perTerm: plan.terms.map((term) => `'${term.word}'`),
-    };
+    const perTerm = plan.terms.map(exactOf);
+    return { exact: literal, match: literal, any: combine(perTerm, '||'), perTerm };
   }
   const perTerm = plan.terms.map((term) => {
-    const alternatives = [`'${term.word}'`];
-    if ([...term.word].length >= MIN_PREFIX_LENGTH) alternatives.push(`'${term.word}':*`);
-    for (const correction of term.corrections) alternatives.push(`'${correction}'`);
-    return `(${alternatives.join(' | ')})`;
+    const alternatives = [exactOf(term)];
+    if ([...term.word].length >= MIN_PREFIX_LENGTH) {
+      alternatives.push(sql<string>`to_tsquery('coursepack_simple', ${`'${term.word}':*`})`);
+    }
+    for (const correction of term.corrections) {
+      alternatives.push(sql<string>`plainto_tsquery('coursepack', ${correction})`);
+    }
+    return combine(alternatives, '||');
   });
   return {
-    exact: sql<string>`to_tsquery('coursepack', ${plan.terms.map((term) => `'${term.word}'`).join(' & ')})`,
-    match: sql<string>`to_tsquery('coursepack', ${perTerm.join(' & ')})`,
-    any: sql<string>`to_tsquery('coursepack', ${perTerm.join(' | ')})`,
+    exact: combine(plan.terms.map(exactOf), '&&'),
+    match: combine(perTerm, '&&'),
+    any: combine(perTerm, '||'),
     perTerm,
   };
+}
+
+function combine(
+  queries: readonly RawBuilder<string>[],
+  operator: '&&' | '||',
+): RawBuilder<string> {
+  return sql<string>`(${sql.join(queries, sql.raw(` ${operator} `))})`;
 }

@@ -18,6 +18,14 @@ const COURSE_HITS = 5;
 const COURSE_FACET_SIZE = 15;
 // Title (A) › description (B) › page text (D, presence only): see migration 0004-search.
 const RANK_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::real[]`);
+/**
+ * Up to this many matches, documents that tie on title and description are ordered by how
+ * often and how close together the words occur in their pages; beyond it, reading every
+ * matching page would cost more than a results page may.
+ */
+const BODY_RANKED = 500;
+/** Counting a word's documents for its weight stops here: rarer than this is what matters. */
+const IDF_CAP = 10_000;
 /** A partial match's rank is this per word it has, plus its rank as a match (below 1). */
 const PER_WORD_FOUND = 10;
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START},StopSel=${HIGHLIGHT_END},MaxWords=35,MinWords=15,MaxFragments=1`;
@@ -175,16 +183,16 @@ async function searchDocuments(
   partial: PlannedQuery | undefined,
 ): Promise<DocumentsRow> {
   const where = (except?: FacetName) => filterSql(filters, except);
+  const termRows = sql.join(queries.perTerm.map((query, i) => sql`(${i + 1}::bigint, ${query})`));
   const matched = partial
     ? sql`
       SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
              ${PER_WORD_FOUND} * count(*) + ${rankSql(sql`s.rank_vector`)} AS rank,
              array_agg(t.i) AS found
       FROM q,
-           unnest(${queries.perTerm}::text[]) WITH ORDINALITY AS t(query, i)
+           (VALUES ${termRows}) AS t(i, query)
            CROSS JOIN LATERAL (
-             SELECT s.document_id FROM document_search s
-             WHERE s.vector @@ to_tsquery('coursepack', t.query)) h
+             SELECT s.document_id FROM document_search s WHERE s.vector @@ t.query) h
            JOIN document_search s ON s.document_id = h.document_id
       GROUP BY s.document_id, q.exact_query, q.query`
     : sql`
@@ -192,7 +200,7 @@ async function searchDocuments(
              ${rankSql(sql`s.rank_vector`)} AS rank, NULL::bigint[] AS found
       FROM document_search s, q
       WHERE s.vector @@ q.query`;
-  const words = partial ? partial.terms.map((term) => term.word) : [];
+  const words = partial ? partial.terms.map((term) => term.corrections[0] ?? term.word) : [];
   const { rows } = await sql<DocumentsRow>`
     WITH q AS (
       SELECT ${queries.match} AS query, ${queries.exact} AS exact_query,
@@ -201,9 +209,33 @@ async function searchDocuments(
     ),
     matched AS MATERIALIZED (${matched}),
     filtered AS (SELECT * FROM matched m WHERE ${where()}),
+    few AS (SELECT count(*) <= ${BODY_RANKED} AS yes FROM filtered),
+    -- Rarer words weigh more (inverse document frequency, counted up to a cap).
+    weights AS (
+      SELECT t.query, ln(
+               greatest(n.documents, d.found + 1) / (d.found + 1)) AS idf
+      FROM few, (VALUES ${termRows}) AS t(i, query)
+      CROSS JOIN (SELECT reltuples::float AS documents FROM pg_class
+                  WHERE oid = 'document_search'::regclass) n
+      CROSS JOIN LATERAL (
+        SELECT count(*)::float AS found FROM (
+          SELECT FROM document_search s WHERE s.vector @@ t.query LIMIT ${IDF_CAP}) x) d
+      WHERE few.yes
+    ),
     hits AS (
-      SELECT document_id, rank, found FROM filtered
-      ORDER BY rank DESC, document_id DESC
+      SELECT f.document_id, f.found,
+             row_number() OVER (
+               ORDER BY f.rank DESC, body.rank DESC NULLS LAST, f.document_id DESC) AS position
+      FROM filtered f
+      CROSS JOIN few
+      LEFT JOIN LATERAL (
+        -- Per page of the document, so that long documents do not win by length alone.
+        SELECT sum(w.idf * ts_rank_cd(p.search_vector, w.query))
+               / count(DISTINCT p.page_number) AS rank
+        FROM document_pages p CROSS JOIN weights w
+        WHERE few.yes AND p.document_id = f.document_id
+      ) body ON true
+      ORDER BY position
       LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
     ),
     subject_facet AS (
@@ -242,7 +274,7 @@ async function searchDocuments(
           'missing', ARRAY(
             SELECT w.word FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
             WHERE NOT w.i = ANY (coalesce(h.found, ARRAY[w.i])) ORDER BY w.i)
-        ) ORDER BY h.rank DESC, h.document_id DESC)
+        ) ORDER BY h.position)
         FROM hits h
         CROSS JOIN q
         JOIN documents d ON d.id = h.document_id
