@@ -57,20 +57,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE document_pages ALTER COLUMN search_vector SET EXPRESSION AS (
       setweight(search_text_vector(body), 'C'))`.execute(db);
 
-  // The refresh functions of 0004 call these two, so they now index folded words too.
+  // The refresh function of 0004 calls this one, so titles are now indexed folded too.
   await sql`
     CREATE OR REPLACE FUNCTION search_title_vector(title text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN search_text_vector(title)
       || to_tsvector('coursepack_simple', title || ' ' || search_joined_words(title))`.execute(db);
-  await sql`
-    CREATE OR REPLACE FUNCTION search_spelling(text text) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN coalesce(
-      (SELECT array_to_tsvector(array_agg(word))
-       FROM unnest(tsvector_to_array(to_tsvector('coursepack_simple', text))) AS word
-       WHERE word ~ '^[[:alpha:]]{3,40}$'),
-      ''::tsvector)`.execute(db);
 
   // C collation: the primary key's b-tree also serves prefix scans (LIKE 'eigenv%').
   await sql`CREATE TABLE search_words (word text COLLATE "C" PRIMARY KEY)`.execute(db);
@@ -155,14 +147,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     CREATE OR REPLACE FUNCTION search_title_vector(title text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN to_tsvector('english', title) || to_tsvector('simple', title)`.execute(db);
-  await sql`
-    CREATE OR REPLACE FUNCTION search_spelling(text text) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN coalesce(
-      (SELECT array_to_tsvector(array_agg(word))
-       FROM unnest(tsvector_to_array(to_tsvector('simple', text))) AS word
-       WHERE word ~ '^[[:alpha:]]{3,40}$'),
-      ''::tsvector)`.execute(db);
   await sql`DROP FUNCTION search_text_vector(text), search_joined_words(text)`.execute(db);
   await sql`DROP TEXT SEARCH CONFIGURATION coursepack, coursepack_simple`.execute(db);
   await sql`SELECT refresh_course_search(ARRAY(SELECT id FROM courses))`.execute(db);
