@@ -19,10 +19,11 @@
 import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
-import type { StatsRange } from '../apps/web/src/analytics/stats-range';
+} from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { fromRawEvents } from '@coursepack/analytics/testing/from-raw-events';
 import { generateDemoActivity } from '../scripts/seed/generate-demo-activity';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
+import { benchRange } from './analytics/bench-range';
 import { copyDemoActivity, copyDemoEvents, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';
 import { DASHBOARD_QUERIES } from './analytics/dashboard-queries';
 import { percentile, time } from './analytics/measure';
@@ -32,14 +33,10 @@ import { ROLLUP_TABLES } from './analytics/rollup-tables';
 
 const SIZES = (process.env.ANALYTICS_BENCH_SIZES ?? '1000000,10000000').split(',').map(Number);
 const REPEATS = Number(process.env.ANALYTICS_BENCH_REPEATS ?? 15);
-const DAY_MS = 24 * 60 * 60 * 1000;
 const GOAL_MS = 200;
 
 const now = new Date();
-const range: StatsRange = {
-  from: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 - 30 * DAY_MS),
-  to: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000),
-};
+const range = benchRange(now);
 
 const keepDir = process.env.ANALYTICS_BENCH_DIR;
 const rebuildRollups = process.env.ANALYTICS_BENCH_REBUILD !== '0';
@@ -115,7 +112,7 @@ try {
           (loaded > 2_000_000 && scope.kind === 'site' && query.name !== 'overview');
         if (!query.rawOnly && !skipRaw) {
           const rawTimes = await time(rawRepeats, () =>
-            query.run(db, scope, range, { source: 'events' }),
+            query.run(db, scope, range, { source: fromRawEvents }),
           );
           const rawP50 = percentile(rawTimes, 0.5);
           raw = rawP50.toFixed(0);

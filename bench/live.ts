@@ -27,22 +27,26 @@
  * each dashboard and stats operation first calls `refreshAnalyticsRollups` as requests did
  * before the worker took it over (realtime never did).
  *
+ * The refresher's database connections run at nice 19 as the worker's do (PostgreSQL is local
+ * here); LIVE_BENCH_BACKGROUND=off leaves them at normal priority, to see what that is worth.
+ *
  * LIVE_BENCH_DIR=/some/dir keeps the cluster there and reuses its events on the next run (the
  * rollups are then only refreshed); the load phase's events stay in it.
  */
+
+import type { AnalyticsScope } from '@coursepack/analytics/analytics-scope';
+import { getContentStats } from '@coursepack/analytics/queries/get-content-stats';
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
+import { loadDashboardFigures } from '@coursepack/analytics/queries/load-dashboard-figures';
 import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
+} from '@coursepack/analytics/rollups/refresh-analytics-rollups';
 import { findFreePort } from '@coursepack/db/find-free-port';
-import type { AnalyticsScope } from '../apps/web/src/analytics/analytics-scope';
-import { getContentStats } from '../apps/web/src/analytics/get-content-stats';
-import { getRealtimeSessions } from '../apps/web/src/analytics/get-realtime-sessions';
-import type { StatsRange } from '../apps/web/src/analytics/stats-range';
 import { DEFAULT_ROLLUP_INTERVAL_MS } from '../apps/worker/src/config';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
+import { benchRange } from './analytics/bench-range';
 import { copyDemoActivity, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';
-import { runDashboardQueries } from './analytics/dashboard-queries';
 import { percentile } from './analytics/measure';
 import { openBenchDatabase } from './analytics/open-bench-database';
 import { pickScopes } from './analytics/pick-scopes';
@@ -59,7 +63,6 @@ const WARM_UP_MS = 5_000;
 const LAG_SAMPLE_MS = 500;
 const GOAL_RATIO = 1.5;
 const GOAL_LAG_S = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const keepDir = process.env.LIVE_BENCH_DIR;
 const bench = await openBenchDatabase({
@@ -143,22 +146,22 @@ try {
   const scopes = new Map(await pickScopes(db));
   const documentScope = scopes.get('document') as Extract<AnalyticsScope, { kind: 'document' }>;
   const courseScope = scopes.get('course') as Extract<AnalyticsScope, { kind: 'course' }>;
-  const range = (now: Date): StatsRange => {
-    const end = Math.ceil(now.getTime() / 3_600_000) * 3_600_000;
-    return { from: new Date(end - 30 * DAY_MS), to: new Date(end) };
-  };
   const operations: Operation[] = [
     ...[...scopes].map(([label, scope]) => ({
       label: `dashboard ${label}`,
-      run: (now: Date) => refreshFirst(() => runDashboardQueries(db, scope, range(now)))(),
+      // As a dashboard page asks, without comparison and bots excluded.
+      run: (now: Date) =>
+        refreshFirst(() =>
+          loadDashboardFigures(db, scope, benchRange(now), { includeBots: false, previous: null }),
+        )(),
     })),
     {
       label: 'stats API document',
-      run: (now: Date) => refreshFirst(() => getContentStats(db, documentScope, range(now)))(),
+      run: (now: Date) => refreshFirst(() => getContentStats(db, documentScope, benchRange(now)))(),
     },
     {
       label: 'stats API course',
-      run: (now: Date) => refreshFirst(() => getContentStats(db, courseScope, range(now)))(),
+      run: (now: Date) => refreshFirst(() => getContentStats(db, courseScope, benchRange(now)))(),
     },
     // Part of every dashboard above, apart: it reads the last 5 minutes' raw events, so under
     // load it has 300,000 rows to read where idle it has none, whatever the rollups do.
@@ -171,7 +174,7 @@ try {
   ];
 
   console.log(
-    `\n${loaded.toLocaleString('en')} events; ${REFRESH_ON_REQUEST ? 'refreshed by each dashboard and stats request (the old design)' : `refresher every ${INTERVAL_MS} ms in its own process`}; PostgreSQL durable\n`,
+    `\n${loaded.toLocaleString('en')} events; ${REFRESH_ON_REQUEST ? 'refreshed by each dashboard and stats request (the old design)' : `refresher every ${INTERVAL_MS} ms in its own process, its backends at ${process.env.LIVE_BENCH_BACKGROUND === 'off' ? 'normal priority' : 'nice 19'}`}; PostgreSQL durable\n`,
   );
   // Warm the caches the way the load phase will find them.
   await runRounds(operations, { rounds: 2 });

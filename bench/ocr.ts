@@ -136,9 +136,9 @@ const contestants: Record<string, () => Promise<string[]>> = {
     tesseractAlone(pngs, { tessedit_do_invert: '0', user_defined_dpi: '300' }),
 };
 
-const seconds: Record<string, number[]> = {};
-const cpuSeconds: Record<string, number[]> = {};
 const runs = Object.entries(contestants);
+const seconds = Object.fromEntries(runs.map(([name]) => [name, [] as number[]]));
+const cpuSeconds = Object.fromEntries(runs.map(([name]) => [name, [] as number[]]));
 
 /** `items` in an order drawn from `seed` (mulberry32), the same every time the bench runs. */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -164,8 +164,8 @@ for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     const result = await timed(run);
     const found = result.texts.every((text) => text.includes('zorblax eigenvalue'));
     if (!found) console.warn(`${name}: the distinctive words were not read`);
-    (seconds[name] ??= []).push(result.seconds);
-    (cpuSeconds[name] ??= []).push(result.cpuSeconds);
+    seconds[name]?.push(result.seconds);
+    cpuSeconds[name]?.push(result.cpuSeconds);
   }
 }
 await pdf.destroy();

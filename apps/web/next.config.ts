@@ -3,6 +3,7 @@ import type { NextConfig } from 'next';
 const config: NextConfig = {
   // Workspace packages ship TypeScript source; Next compiles them with the app.
   transpilePackages: [
+    '@coursepack/analytics',
     '@coursepack/db',
     '@coursepack/images',
     '@coursepack/jobs',

@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import type { Kysely } from 'kysely';
 import type { ActivityCourse } from '../../scripts/seed/generate-demo-activity';
 
@@ -23,16 +24,7 @@ export async function loadCatalogue(db: Kysely<Database>): Promise<ActivityCours
 
 /** The benchmarks' catalogue: 10 courses × 5 documents of 6–35 pages. */
 export async function createCatalogue(db: Kysely<Database>): Promise<ActivityCourse[]> {
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'bench', name: 'Bench University' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'bench', name: 'Bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { north: institution, maths: subject } = await insertCatalogTaxonomy(db);
   const courses: ActivityCourse[] = [];
   for (let c = 0; c < 10; c++) {
     const course = await db

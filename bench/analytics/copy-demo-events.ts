@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import { DAY_MS } from '@coursepack/analytics/time';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
@@ -51,7 +52,6 @@ export async function copyDemoEvents(
 export const DEMO_ACTIVITY_DAYS = 42;
 /** Measured from the generator: events per `visitsPerDay` unit and day (weekends are quieter). */
 const EVENTS_PER_VISIT_DAY = 33.4;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Generates about `events` events of demo activity over the DEMO_ACTIVITY_DAYS days before

@@ -1,22 +1,18 @@
+import type { AnalyticsOptions, AnalyticsScope } from '@coursepack/analytics/analytics-scope';
+import { getContentStats } from '@coursepack/analytics/queries/get-content-stats';
+import { getDepthFunnel } from '@coursepack/analytics/queries/get-depth-funnel';
+import { getOverviewStats } from '@coursepack/analytics/queries/get-overview-stats';
+import { getPageAttention } from '@coursepack/analytics/queries/get-page-attention';
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
+import { listActions } from '@coursepack/analytics/queries/list-actions';
+import { listDailyActivity } from '@coursepack/analytics/queries/list-daily-activity';
+import { listDevices } from '@coursepack/analytics/queries/list-devices';
+import { listTopCourses } from '@coursepack/analytics/queries/list-top-courses';
+import { listTopDocuments } from '@coursepack/analytics/queries/list-top-documents';
+import { listTrafficSources } from '@coursepack/analytics/queries/list-traffic-sources';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import type {
-  AnalyticsOptions,
-  AnalyticsScope,
-} from '../../apps/web/src/analytics/analytics-scope';
-import { getContentStats } from '../../apps/web/src/analytics/get-content-stats';
-import { getDepthFunnel } from '../../apps/web/src/analytics/get-depth-funnel';
-import { getOverviewStats } from '../../apps/web/src/analytics/get-overview-stats';
-import { getPageAttention } from '../../apps/web/src/analytics/get-page-attention';
-import { getRealtimeSessions } from '../../apps/web/src/analytics/get-realtime-sessions';
-import { getRollupsFreshness } from '../../apps/web/src/analytics/get-rollups-freshness';
-import { listActions } from '../../apps/web/src/analytics/list-actions';
-import { listDailyActivity } from '../../apps/web/src/analytics/list-daily-activity';
-import { listDevices } from '../../apps/web/src/analytics/list-devices';
-import { listTopCourses } from '../../apps/web/src/analytics/list-top-courses';
-import { listTopDocuments } from '../../apps/web/src/analytics/list-top-documents';
-import { listTrafficSources } from '../../apps/web/src/analytics/list-traffic-sources';
-import type { StatsRange } from '../../apps/web/src/analytics/stats-range';
 
 export interface DashboardQuery {
   name: string;
@@ -57,39 +53,3 @@ export const DASHBOARD_QUERIES: DashboardQuery[] = [
     run: (db, scope, range) => getRealtimeSessions(db, scope, { now: range.to }),
   },
 ];
-
-// As many documents as the dashboard lists (load-dashboard.ts's TOP_DOCUMENTS_LIMIT).
-const TOP_DOCUMENTS_LIMIT = { overview: 10, course: 50 };
-
-/**
- * What `loadDashboard` (apps/web/src/dashboard/load-dashboard.ts) runs for a view of `scope`,
- * all at once as it does, without comparison and bots excluded. A copy of its list because tsx
- * cannot load that module from here: it imports through the web app's `@/` paths. Keep the two
- * in step.
- */
-export async function runDashboardQueries(
-  db: Kysely<Database>,
-  scope: AnalyticsScope,
-  range: StatsRange,
-): Promise<unknown> {
-  const query: AnalyticsOptions = { includeBots: false };
-  const isOverview = scope.kind === 'site' || scope.kind === 'courses';
-  const none = Promise.resolve(null);
-  return Promise.all([
-    getOverviewStats(db, scope, range, query),
-    listDailyActivity(db, scope, range, query),
-    getDepthFunnel(db, scope, range, query),
-    isOverview ? listTopCourses(db, scope, range, query) : none,
-    scope.kind === 'document'
-      ? none
-      : listTopDocuments(db, scope, range, {
-          ...query,
-          limit: isOverview ? TOP_DOCUMENTS_LIMIT.overview : TOP_DOCUMENTS_LIMIT.course,
-        }),
-    scope.kind === 'document' ? getPageAttention(db, scope, range, query) : none,
-    listTrafficSources(db, scope, range, query),
-    listDevices(db, scope, range, query),
-    listActions(db, scope, range, query),
-    getRollupsFreshness(db),
-  ]);
-}

@@ -1,6 +1,6 @@
+import type { AnalyticsScope } from '@coursepack/analytics/analytics-scope';
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
-import type { AnalyticsScope } from '../../apps/web/src/analytics/analytics-scope';
 
 /** The busiest course and document (by events in the rollups), and the whole site. */
 export async function pickScopes(db: Kysely<Database>): Promise<[string, AnalyticsScope][]> {

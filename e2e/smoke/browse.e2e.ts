@@ -33,7 +33,7 @@ describe('a visitor browsing the product started with npm start', () => {
         const cover = document.querySelector<HTMLImageElement>(
           'section[aria-labelledby="featured-heading"] article img',
         );
-        return cover !== null && cover.complete && cover.naturalWidth > 0;
+        return cover?.complete && cover.naturalWidth > 0;
       },
       undefined,
       { timeout: 60_000 },
@@ -62,7 +62,7 @@ describe('a visitor browsing the product started with npm start', () => {
     await page.waitForFunction(
       () => {
         const image = document.querySelector<HTMLImageElement>('#page-1 img');
-        return image !== null && image.complete && image.naturalWidth >= 500;
+        return image?.complete && image.naturalWidth >= 500;
       },
       undefined,
       { timeout: 60_000 },

@@ -1,3 +1,4 @@
+import { DAY_MS, floorTo, HOUR_MS } from '@coursepack/analytics/time';
 import type { EventsTable } from '@coursepack/db/schema';
 import type { Insertable } from 'kysely';
 import { createRandom, type Random } from './create-seeded-random';
@@ -89,7 +90,6 @@ export const DEMO_EVENT_COLUMNS = [
   'is_bot',
 ] as const satisfies readonly (keyof DemoEvent)[];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PING_MS = 5000;
 const ORIGIN = 'https://coursepack.dev';
 
@@ -178,7 +178,7 @@ export function* generateDemoActivity(options: DemoActivityOptions): Generator<D
   const courses = options.courses.filter((course) => course.documents.length > 0);
   if (courses.length === 0) return;
   const visitors: Visitor[] = [];
-  const firstDay = Math.floor(options.from.getTime() / DAY_MS) * DAY_MS;
+  const firstDay = floorTo(options.from, DAY_MS).getTime();
   const end = options.to.getTime();
 
   for (let day = firstDay; day < end; day += DAY_MS) {
@@ -201,7 +201,7 @@ function visitOffset(random: Random): number {
     random,
     HOURS.map((weight, index) => [weight, index] as [number, number]),
   );
-  return hour * 3_600_000 + Math.floor(random() * 3_600_000);
+  return hour * HOUR_MS + Math.floor(random() * HOUR_MS);
 }
 
 function pickVisitor(random: Random, visitors: Visitor[], at: number): Visitor {

@@ -1,3 +1,4 @@
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,16 +53,7 @@ describe('generateDemoActivity', () => {
 describe('seedDemoActivity', () => {
   it('fills weeks of activity for the published documents and refreshes the rollups', async () => {
     const { db } = testDb;
-    const institution = await db
-      .insertInto('institutions')
-      .values({ slug: 'north', name: 'North' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const subject = await db
-      .insertInto('subjects')
-      .values({ slug: 'maths', name: 'Maths' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { north: institution, maths: subject } = await insertCatalogTaxonomy(db);
     for (const course of courses) {
       const row = await db
         .insertInto('courses')

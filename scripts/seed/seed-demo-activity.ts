@@ -1,7 +1,8 @@
 import {
   type RollupRefresh,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
+} from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { DAY_MS } from '@coursepack/analytics/time';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import {
@@ -18,7 +19,6 @@ export interface DemoActivityOptions {
   visitsPerDay?: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** 25 columns × 1,000 rows stays under PostgreSQL's 65,535 parameters per statement. */
 const BATCH = 1000;
 

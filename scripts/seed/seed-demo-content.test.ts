@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DAY_MS } from '@coursepack/analytics/time';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { verifyPassword } from 'better-auth/crypto';
 import { sql } from 'kysely';
@@ -14,7 +15,6 @@ import {
   seedDemoContent,
 } from './seed-demo-content';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 
 /** Stands in for the media service: keeps uploads in memory and counts PDF pages like it would. */

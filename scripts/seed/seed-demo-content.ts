@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DAY_MS } from '@coursepack/analytics/time';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import type { DemoCatalogue, DemoCourse, DemoDocument } from './content/catalogue-types';
@@ -35,7 +36,6 @@ export interface SeedOptions {
 
 /** Documents are spread over this window so "recent documents" looks like a living site. */
 const STAGGER_DAYS = 60;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** True when no course exists yet: the only state in which `npm start` seeds. */
 export async function isCatalogEmpty(db: Kysely<Database>): Promise<boolean> {

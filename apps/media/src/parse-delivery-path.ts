@@ -305,6 +305,7 @@ export function assertValidPublicId(publicId: string): void {
   if (publicId.length > MAX_PUBLIC_ID_LENGTH) {
     throw reject(`longer than ${MAX_PUBLIC_ID_LENGTH} characters`);
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among the refused ones
   if (/[\u0000-\u001f\u007f\\<>:"|?*#%]/.test(publicId)) {
     throw reject('it contains a forbidden character');
   }

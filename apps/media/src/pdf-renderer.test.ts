@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
-import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { type PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from './media-error';
 import { PdfRenderer, type PdfRendererLimits } from './pdf-renderer';

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type BackendPriority, lowerBackendPriority } from './background-priority';
 import type { Database } from './schema';
 
 // int8 (COUNT, SUM over integers, bigint columns) arrives as a string by default;
@@ -22,6 +23,13 @@ export interface CreateDbOptions {
    * can learn of an outage before a request runs into it; the pool replaces the connection.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * Background work (the worker): each connection's backend runs at the lowest CPU priority when
+   * PostgreSQL is on this machine (`lowerBackendPriority`), so requests are served first.
+   */
+  background?: boolean;
+  /** Told, for each new connection of a background pool, what became of its priority. */
+  onBackgroundPriority?: (priority: BackendPriority) => void;
 }
 
 export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
@@ -32,5 +40,15 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => options.onIdleConnectionError?.(error));
+  if (options.background) {
+    // Queued on the new client ahead of whatever it was connected for. A failure (the connection
+    // broke) surfaces on that next query; the priority is merely left as it was.
+    pool.on('connect', (client) => {
+      lowerBackendPriority(client).then(
+        (priority) => options.onBackgroundPriority?.(priority),
+        () => {},
+      );
+    });
+  }
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
-import { pgBossDb } from './pg-boss-adapter';
+import { pgBossDb, type SqlExecutor } from './pg-boss-adapter';
 import { JOB_QUEUE_SCHEMA, type JobPayloads, type QueueName, singletonKeyOf } from './queues';
 
 export interface EnqueueOptions {
@@ -26,8 +25,7 @@ const sender = new PgBoss({
  * `stately` queue already holds a waiting job for the same subject (queues.ts).
  */
 export async function enqueue<Q extends QueueName>(
-  // `any`: a Kysely of any database type, or a transaction of one (Kysely is invariant in it).
-  executor: Kysely<any>,
+  executor: SqlExecutor,
   queue: Q,
   payload: JobPayloads[Q],
   options: EnqueueOptions = {},

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
-import { pgBossDb } from './pg-boss-adapter';
+import { pgBossDb, type SqlExecutor } from './pg-boss-adapter';
 import { JOB_QUEUE_SCHEMA, QUEUE_NAMES, QUEUE_POLICIES } from './queues';
 
 /**
@@ -9,8 +8,7 @@ import { JOB_QUEUE_SCHEMA, QUEUE_NAMES, QUEUE_POLICIES } from './queues';
  * takes an advisory lock around its own migrations). Part of `migrateToLatest`, so whatever
  * migrates the database (npm start, the tests' template, an operator) can also enqueue.
  */
-// `any`: a Kysely of any database type (Kysely is invariant in it).
-export async function installJobQueue(db: Kysely<any>): Promise<void> {
+export async function installJobQueue(db: SqlExecutor): Promise<void> {
   const boss = new PgBoss({
     db: pgBossDb(db),
     schema: JOB_QUEUE_SCHEMA,

@@ -6,8 +6,10 @@ import type PgBoss from 'pg-boss';
  * way commits or rolls back with the rows that asked for it (a document and its processing job
  * exist together or not at all), and no second connection pool is opened.
  */
-// `any`: a Kysely of any database type, or a transaction of one (Kysely is invariant in it).
-export function pgBossDb(executor: Kysely<any>): PgBoss.Db {
+/** All pg-boss needs: what every Kysely and transaction has, whatever its database type. */
+export type SqlExecutor = Pick<Kysely<unknown>, 'executeQuery'>;
+
+export function pgBossDb(executor: SqlExecutor): PgBoss.Db {
   return {
     async executeSql(text, values) {
       const result = await executor.executeQuery(CompiledQuery.raw(text, values ?? []));

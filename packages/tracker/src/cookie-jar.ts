@@ -7,6 +7,7 @@ export type CookieWriter = (cookie: string) => void;
 
 export const writeDocumentCookie: CookieWriter = (cookie) => {
   try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from the browsers the tracker supports
     document.cookie = cookie;
   } catch {
     // Sandboxed frames throw on cookie access: track without cookies rather than break the page.

@@ -32,6 +32,7 @@ export function useTracking(config: TrackerConfig): Tracking {
   const tracker = useRef<Tracker | null>(null);
   const { endpoint, cookieName, video } = config;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tracker is replaced only when what it reads once changes; it reads the rest through `live`
   const tracking = useMemo<Tracking>(() => {
     // The tracker reads its configuration through this view, so it always sees the latest one.
     const live = new Proxy({} as TrackerConfig, {
@@ -47,9 +48,9 @@ export function useTracking(config: TrackerConfig): Tracking {
       trackAction: (event, options) =>
         getTracker()?.trackAction(event, options) ?? Promise.resolve(false),
     };
-    // The tracker is replaced only when what it reads once changes.
   }, [endpoint, cookieName, video]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `tracking` means a new tracker, so the old one is destroyed
   useEffect(
     () => () => {
       tracker.current?.destroy();

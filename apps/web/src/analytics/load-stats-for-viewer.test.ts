@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import { refreshAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { refreshUntilNew } from '@coursepack/analytics/testing/refresh-until-new';
 import type { Database } from '@coursepack/db/schema';
-import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,16 +29,7 @@ beforeAll(async () => {
     .insertInto('users')
     .values([owner, stranger, admin].map(({ id, name, email }) => ({ id, name, email })))
     .execute();
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'north', name: 'North' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'maths', name: 'Maths' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { north: institution, maths: subject } = await insertCatalogTaxonomy(db);
   const course = await db
     .insertInto('courses')
     .values({

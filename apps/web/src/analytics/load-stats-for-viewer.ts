@@ -1,3 +1,7 @@
+import {
+  type ContentStats,
+  getContentStats,
+} from '@coursepack/analytics/queries/get-content-stats';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -5,7 +9,6 @@ import type { Viewer } from '@/auth/viewer';
 import { noSuchIdMessage, readRef } from '@/catalog/refs';
 import { requireDashboardView } from '@/dashboard/require-dashboard-view';
 import { AppError } from '@/errors/app-error';
-import { type ContentStats, getContentStats } from './get-content-stats';
 import { parseStatsRange } from './parse-stats-range';
 
 export interface StatsRequest {

@@ -1,7 +1,7 @@
+import type { StatsRange } from '@coursepack/analytics/stats-range';
+import { DAY_MS, floorTo, isoDay } from '@coursepack/analytics/time';
 import { AppError } from '@/errors/app-error';
-import type { StatsRange } from './stats-range';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest range a stats request may ask for. */
 export const MAX_RANGE_DAYS = 366;
 /** The range when none is given: the last 30 UTC days, today included. */
@@ -27,7 +27,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
 export function parseStatsRange(params: URLSearchParams, now: Date = new Date()): StatsRange {
   const from = parseBound(params, 'from');
   const to = parseBound(params, 'to');
-  const endOfToday = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+  const endOfToday = new Date(floorTo(now, DAY_MS).getTime() + DAY_MS);
   const end = to ?? (from ? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS) : endOfToday);
   const start = from ?? new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
   if (start >= end) {
@@ -49,7 +49,7 @@ function parseBound(params: URLSearchParams, name: 'from' | 'to'): Date | null {
   const time =
     isDate || DATE_TIME.test(value) ? Date.parse(isDate ? `${value}T00:00:00Z` : value) : NaN;
   // Date.parse rolls 2026-02-30 over to March; a date that does not round-trip is not a date.
-  if (Number.isNaN(time) || (isDate && new Date(time).toISOString().slice(0, 10) !== value)) {
+  if (Number.isNaN(time) || (isDate && isoDay(new Date(time)) !== value)) {
     throw badParameter(
       name,
       `\`${name}\` must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a zone`,

@@ -56,6 +56,7 @@ export function DocumentPages({
     }
   }, [allPlaced]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: allPlaced is unread but renders the remaining sections, which must be observed too
   useEffect(() => {
     const observer = new IntersectionObserver(
       (entries) => {
@@ -98,6 +99,7 @@ export function DocumentPages({
         <div
           aria-hidden="true"
           style={{
+            // biome-ignore lint/suspicious/noApproximativeNumericConstant: the ratio of DocumentPageView's aspect-[1/1.414], which the left-out pages' height must match
             aspectRatio: `1 / ${(landscape ? 1 / 1.414 : 1.414) * (pageCount - placed)}`,
             marginBottom: `calc(${pageCount - placed - 1} * ${PAGE_GAP})`,
           }}

@@ -9,6 +9,7 @@ export function HighlightedSnippet({ snippet }: { snippet: string }) {
         if (index === 0) return <span key="lead">{part}</span>;
         const [marked = '', rest = ''] = part.split(HIGHLIGHT_END);
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a snippet's parts never move, and the same text may be marked twice, so position is their identity
           <span key={index}>
             <mark>{marked}</mark>
             {rest}

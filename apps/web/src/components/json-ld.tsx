@@ -4,6 +4,6 @@
  */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  // JSON with `<` escaped cannot break out of the script element.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be a script's text, and JSON with `<` escaped cannot break out of the script element
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

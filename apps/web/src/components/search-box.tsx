@@ -119,68 +119,73 @@ export function SearchBox({
 
   const expanded = open && suggestions.length > 0;
   return (
-    <form action="/search" method="get" role="search" className="relative flex w-full gap-2">
-      <label htmlFor={id} className="sr-only">
-        Search courses and documents
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        autoComplete="off"
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          fetchSuggestions(event.target.value);
-        }}
-        onKeyDown={onKeyDown}
-        onFocus={() => setOpen(suggestions.length > 0)}
-        onBlur={close}
-        maxLength={MAX_LENGTH}
-        placeholder="Search courses, notes, exams…"
-        className={`w-full rounded-lg border border-slate-300 bg-white px-3 text-ink placeholder:text-slate-500 focus:border-brand-600 ${compact ? 'py-1.5 text-sm' : 'py-3 text-base'}`}
-      />
-      <button
-        type="submit"
-        className={`shrink-0 rounded-lg bg-brand-600 font-medium text-white hover:bg-brand-700 ${compact ? 'px-3 text-sm' : 'px-5'}`}
-      >
-        Search
-      </button>
-      <ul
-        id={listboxId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-      >
-        {suggestions.map((suggestion, index) => (
-          <li
-            key={`${suggestion.type}-${suggestion.id}`}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            // Keep focus in the input, so the blur does not close the list before the click.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(suggestion, index + 1)}
-            onMouseEnter={() => setActive(index)}
-            className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
-          >
-            <span className="block truncate text-sm font-medium text-ink">{suggestion.title}</span>
-            <span className="block truncate text-xs text-slate-600">
-              {suggestion.type === 'course' ? 'Course · ' : ''}
-              {suggestion.subtitle}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className="sr-only" aria-live="polite">
-        {expanded ? `${suggestions.length} suggestions` : ''}
-      </p>
-    </form>
+    <search>
+      <form action="/search" method="get" className="relative flex w-full gap-2">
+        <label htmlFor={id} className="sr-only">
+          Search courses and documents
+        </label>
+        <input
+          id={id}
+          name="q"
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            fetchSuggestions(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(suggestions.length > 0)}
+          onBlur={close}
+          maxLength={MAX_LENGTH}
+          placeholder="Search courses, notes, exams…"
+          className={`w-full rounded-lg border border-slate-300 bg-white px-3 text-ink placeholder:text-slate-500 focus:border-brand-600 ${compact ? 'py-1.5 text-sm' : 'py-3 text-base'}`}
+        />
+        <button
+          type="submit"
+          className={`shrink-0 rounded-lg bg-brand-600 font-medium text-white hover:bg-brand-700 ${compact ? 'px-3 text-sm' : 'px-5'}`}
+        >
+          Search
+        </button>
+        <div
+          id={listboxId}
+          role="listbox"
+          aria-label="Suggestions"
+          hidden={!expanded}
+          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {suggestions.map((suggestion, index) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the ARIA combobox pattern: focus stays in the input, whose keys move aria-activedescendant and Enter picks the option
+            <div
+              key={`${suggestion.type}-${suggestion.id}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              // Keep focus in the input, so the blur does not close the list before the click.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => go(suggestion, index + 1)}
+              onMouseEnter={() => setActive(index)}
+              className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
+            >
+              <span className="block truncate text-sm font-medium text-ink">
+                {suggestion.title}
+              </span>
+              <span className="block truncate text-xs text-slate-600">
+                {suggestion.type === 'course' ? 'Course · ' : ''}
+                {suggestion.subtitle}
+              </span>
+            </div>
+          ))}
+        </div>
+        <p className="sr-only" aria-live="polite">
+          {expanded ? `${suggestions.length} suggestions` : ''}
+        </p>
+      </form>
+    </search>
   );
 }

@@ -44,7 +44,7 @@ export async function UserMenu() {
           aria-label={`Account menu for ${viewer.name}`}
         >
           {avatar ? (
-            // The media service already sized it; next/image would only resize it again.
+            // biome-ignore lint/performance/noImgElement: the media service already sized it; next/image would only resize it again
             <img
               src={avatar}
               alt=""

@@ -1,8 +1,7 @@
-import type { PageAttention } from '@/analytics/get-page-attention';
-import type { DailyActivity } from '@/analytics/list-daily-activity';
-import type { StatsRange } from '@/analytics/stats-range';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import type { PageAttention } from '@coursepack/analytics/queries/get-page-attention';
+import type { DailyActivity } from '@coursepack/analytics/queries/list-daily-activity';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
+import { DAY_MS, floorTo, isoDay } from '@coursepack/analytics/time';
 
 /**
  * One point per UTC day of the range, days without activity as zeros: the query leaves them
@@ -11,9 +10,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function completeDailySeries(daily: DailyActivity[], range: StatsRange): DailyActivity[] {
   const byDay = new Map(daily.map((point) => [point.day, point]));
   const series: DailyActivity[] = [];
-  const first = Math.floor(range.from.getTime() / DAY_MS) * DAY_MS;
+  const first = floorTo(range.from, DAY_MS).getTime();
   for (let time = first; time < range.to.getTime(); time += DAY_MS) {
-    const day = new Date(time).toISOString().slice(0, 10);
+    const day = isoDay(new Date(time));
     series.push(byDay.get(day) ?? { day, sessions: 0, views: 0, activeSeconds: 0 });
   }
   return series;

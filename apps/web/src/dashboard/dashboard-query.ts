@@ -1,9 +1,8 @@
+import { previousPeriod, type StatsRange } from '@coursepack/analytics/stats-range';
+import { DAY_MS, floorTo, isoDay } from '@coursepack/analytics/time';
 import { DEFAULT_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
-import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
 import { AppError } from '@/errors/app-error';
 import { single } from '@/http/search-params';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The quick ranges offered above every dashboard: the last 7, 30 or 90 days, today included. */
 export const RANGE_PRESETS = [7, 30, 90] as const;
@@ -55,7 +54,7 @@ export function parseDashboardQuery(
   }
   const preset = Number(single(params.days));
   const days = RANGE_PRESETS.find((value) => value === preset) ?? DEFAULT_RANGE_DAYS;
-  const end = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+  const end = new Date(floorTo(now, DAY_MS).getTime() + DAY_MS);
   const range = { from: new Date(end.getTime() - days * DAY_MS), to: end };
   return request({ days, compare, includeBots }, range, problem);
 }
@@ -71,10 +70,6 @@ function request(
     previous: state.compare ? previousPeriod(range) : null,
     problem,
   };
-}
-
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 /** A dashboard URL with the query, changed by `changes`; defaults are left out of the URL. */

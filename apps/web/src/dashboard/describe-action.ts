@@ -1,4 +1,4 @@
-import type { ActionCount } from '@/analytics/list-actions';
+import type { ActionCount } from '@coursepack/analytics/queries/list-actions';
 import { PRODUCT_ACTIONS, type ProductAction } from '@/tracking/product-actions';
 
 const LABELS: Record<ProductAction, string> = {

@@ -1,4 +1,4 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@coursepack/analytics/time';
 
 export interface Change {
   direction: 'up' | 'down' | 'flat' | 'new';

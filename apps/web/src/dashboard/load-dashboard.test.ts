@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
+import { refreshAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { previousPeriod, type StatsRange } from '@coursepack/analytics/stats-range';
+import { refreshUntilNew } from '@coursepack/analytics/testing/refresh-until-new';
+import { testEvent } from '@coursepack/analytics/testing/test-event';
 import type { Database, EventsTable } from '@coursepack/db/schema';
-import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRealtimeSessions } from '@/analytics/get-realtime-sessions';
-import { previousPeriod, type StatsRange } from '@/analytics/stats-range';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
@@ -54,23 +56,10 @@ function event(
   action: string,
   where: { course?: number; doc?: number; page?: number; bot?: boolean } = {},
 ): Insertable<EventsTable> {
-  return {
-    event_id: randomUUID(),
-    received_at: at,
-    date: at,
-    type,
-    name: type === 'page' ? 'page' : 'document',
-    action,
-    course_id: where.course ?? null,
-    doc_id: where.doc ?? null,
-    action_meta: where.page === undefined ? null : JSON.stringify({ page: where.page }),
-    session_id: session,
-    path: '/',
-    path_with_params: '/',
-    location: 'http://localhost:3000/',
-    is_bot: where.bot ?? false,
-    device: 'desktop',
-  };
+  const extra = { is_bot: where.bot ?? false, device: 'desktop' };
+  return testEvent({ session, course: where.course, doc: where.doc, extra }, at, type, action, {
+    page: where.page,
+  });
 }
 
 async function allowedView(who: Viewer, target: DashboardTarget): Promise<DashboardView> {
@@ -83,16 +72,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   await insertViewers(db, [ownerA, ownerB, admin, member]);
-  const { id: institutionId } = await db
-    .insertInto('institutions')
-    .values({ slug: 'north', name: 'North' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: subjectId } = await db
-    .insertInto('subjects')
-    .values({ slug: 'maths', name: 'Maths' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { north, maths } = await insertCatalogTaxonomy(db);
   const course = async (slug: string, owner: string, published = true) =>
     (
       await db
@@ -100,8 +80,8 @@ beforeAll(async () => {
         .values({
           slug,
           title: `Course ${slug}`,
-          subject_id: subjectId,
-          institution_id: institutionId,
+          subject_id: maths.id,
+          institution_id: north.id,
           owner_id: owner,
           published,
         })

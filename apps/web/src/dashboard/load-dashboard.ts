@@ -1,109 +1,40 @@
+import {
+  type DashboardFigureOptions,
+  type DashboardFigures,
+  loadDashboardFigures,
+} from '@coursepack/analytics/queries/load-dashboard-figures';
+import type { StatsRange } from '@coursepack/analytics/stats-range';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import type { AnalyticsOptions } from '@/analytics/analytics-scope';
-import { type DepthFunnel, getDepthFunnel } from '@/analytics/get-depth-funnel';
-import { getOverviewStats, type OverviewStats } from '@/analytics/get-overview-stats';
-import { getPageAttention } from '@/analytics/get-page-attention';
-import { getRollupsFreshness, type RollupsFreshness } from '@/analytics/get-rollups-freshness';
-import { type ActionCount, listActions } from '@/analytics/list-actions';
-import { type DailyActivity, listDailyActivity } from '@/analytics/list-daily-activity';
-import { type Devices, listDevices } from '@/analytics/list-devices';
-import { listTopCourses, type TopCourse } from '@/analytics/list-top-courses';
-import { listTopDocuments, type TopDocument } from '@/analytics/list-top-documents';
-import { listTrafficSources, type TrafficSources } from '@/analytics/list-traffic-sources';
-import type { StatsRange } from '@/analytics/stats-range';
 import { completeDailySeries, completePageSeries, type PagePoint } from './complete-series';
 import type { DashboardView } from './resolve-dashboard-access';
 
-export interface DashboardOptions {
-  includeBots: boolean;
-  /** The period to compare the headline figures with, or null. */
-  previous: StatsRange | null;
-}
-
-export interface DashboardData {
-  overview: OverviewStats;
-  /** The same figures for the previous period, when comparing. */
-  previousOverview: OverviewStats | null;
+export interface DashboardData extends Omit<DashboardFigures, 'pages'> {
   /** Every day of the range, quiet days as zeros. */
-  daily: DailyActivity[];
-  funnel: DepthFunnel;
-  /** Overviews only (a course's or document's own would be one row). */
-  topCourses: TopCourse[] | null;
-  /** Overviews and courses. */
-  topDocuments: TopDocument[] | null;
+  daily: DashboardFigures['daily'];
   /** Documents only: every page, unread ones as zeros. */
   pages: PagePoint[] | null;
-  sources: TrafficSources;
-  devices: Devices;
-  actions: ActionCount[];
-  /** How current the rollups behind every figure are. */
-  freshness: RollupsFreshness;
 }
 
-// A course can hold many documents, and its page is where an owner compares them.
-const TOP_DOCUMENTS_LIMIT = { overview: 10, course: 50 };
-
 /**
- * Every figure one dashboard page shows from the rollups, in one typed value; every query runs
- * at the same time. Which sections there are depends on the view. It reads the rollups as the
- * worker last left them and never refreshes them (a refresh per request made dashboards slow
- * exactly when events poured in), so it says how fresh they are. The realtime panel is not
- * here: it reads the last minutes' raw events, whose number grows with the traffic, so the page
- * streams it in apart (`getRealtimeSessions`) rather than wait for it.
+ * Every figure one dashboard page shows from the rollups, in one typed value
+ * (`loadDashboardFigures`), with the day and page series completed for the charts. It reads the
+ * rollups as the worker last left them and never refreshes them (a refresh per request made
+ * dashboards slow exactly when events poured in), so it says how fresh they are.
  */
 export async function loadDashboard(
   db: Kysely<Database>,
   view: DashboardView,
   range: StatsRange,
-  options: DashboardOptions,
+  options: DashboardFigureOptions,
 ): Promise<DashboardData> {
-  const { scope } = view;
-  const query: AnalyticsOptions = { includeBots: options.includeBots };
-  const isOverview = view.kind === 'site' || view.kind === 'courses';
-  const none = Promise.resolve(null);
-  const [
-    overview,
-    previousOverview,
-    daily,
-    funnel,
-    topCourses,
-    topDocuments,
-    pages,
-    sources,
-    devices,
-    actions,
-    freshness,
-  ] = await Promise.all([
-    getOverviewStats(db, scope, range, query),
-    options.previous ? getOverviewStats(db, scope, options.previous, query) : none,
-    listDailyActivity(db, scope, range, query),
-    getDepthFunnel(db, scope, range, query),
-    isOverview ? listTopCourses(db, scope, range, query) : none,
-    view.kind === 'document'
-      ? none
-      : listTopDocuments(db, scope, range, {
-          ...query,
-          limit: isOverview ? TOP_DOCUMENTS_LIMIT.overview : TOP_DOCUMENTS_LIMIT.course,
-        }),
-    view.kind === 'document' ? getPageAttention(db, scope, range, query) : none,
-    listTrafficSources(db, scope, range, query),
-    listDevices(db, scope, range, query),
-    listActions(db, scope, range, query),
-    getRollupsFreshness(db),
-  ]);
+  const figures = await loadDashboardFigures(db, view.scope, range, options);
   return {
-    overview,
-    previousOverview,
-    daily: completeDailySeries(daily, range),
-    funnel,
-    topCourses,
-    topDocuments,
+    ...figures,
+    daily: completeDailySeries(figures.daily, range),
     pages:
-      pages && view.kind === 'document' ? completePageSeries(pages, view.document.pageCount) : null,
-    sources,
-    devices,
-    actions,
-    freshness,
+      figures.pages && view.kind === 'document'
+        ? completePageSeries(figures.pages, view.document.pageCount)
+        : null,
   };
 }

@@ -1,6 +1,9 @@
+import {
+  getRealtimeSessions,
+  type RealtimeSessions,
+} from '@coursepack/analytics/queries/get-realtime-sessions';
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import { getRealtimeSessions, type RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import type { Viewer } from '@/auth/viewer';
 import { noSuchIdMessage, readRef } from '@/catalog/refs';
 import { AppError } from '@/errors/app-error';

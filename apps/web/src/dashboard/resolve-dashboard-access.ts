@@ -1,6 +1,6 @@
+import type { AnalyticsScope } from '@coursepack/analytics/analytics-scope';
 import type { Database, DocumentStatus } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import type { AnalyticsScope } from '@/analytics/analytics-scope';
 import {
   canOpenDashboard,
   canViewCourse,

@@ -1,4 +1,4 @@
-import { rebuildAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import { rebuildAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
 import type { Database } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Kysely, sql } from 'kysely';

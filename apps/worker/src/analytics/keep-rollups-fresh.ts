@@ -1,4 +1,4 @@
-import { refreshAnalyticsRollups } from '@coursepack/db/analytics/refresh-analytics-rollups';
+import { refreshAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
 import type { Database } from '@coursepack/db/schema';
 import { enqueue } from '@coursepack/jobs/enqueue';
 import type { Kysely } from 'kysely';

@@ -49,7 +49,7 @@ export async function processDocument(
     .select(['status', 'media_asset_id', 'language'])
     .where('id', '=', documentId)
     .executeTakeFirst();
-  if (!document || document.status !== 'processing') return { outcome: 'gone' };
+  if (document?.status !== 'processing') return { outcome: 'gone' };
   if (!document.media_asset_id) {
     return fail(db, documentId, 'The uploaded file is missing; upload it again.');
   }

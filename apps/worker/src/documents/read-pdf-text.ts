@@ -39,10 +39,13 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is its purpose
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 /** Line breaks as the PDF lays them out; control characters (and NUL, which PostgreSQL text refuses) dropped. */
 function cleanPageText(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(CONTROL_CHARACTERS, '')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

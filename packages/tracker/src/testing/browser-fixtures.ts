@@ -22,7 +22,9 @@ export function clearCookies(): void {
     const name = pair.split('=')[0]?.trim();
     if (!name) continue;
     for (const domain of domains) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the tracker writes through document.cookie, so its tests clear the same jar
       document.cookie = `${name}=; Path=/; Max-Age=0${domain}`;
+      // biome-ignore lint/suspicious/noDocumentCookie: as above, for the cookies written with Secure
       document.cookie = `${name}=; Path=/; Max-Age=0; Secure${domain}`;
     }
   }

@@ -179,7 +179,7 @@ export function CourseForm({
         <legend className="text-sm font-medium text-slate-800">Cover image</legend>
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:w-80">
           {preview || coverUrl ? (
-            // A local preview (blob: URL) or the current cover; both are shown as they are.
+            // biome-ignore lint/performance/noImgElement: a local preview (blob: URL), which next/image cannot load, or the current cover, shown as it is
             <img
               src={preview ?? coverUrl ?? ''}
               alt={preview ? 'Preview of the chosen cover' : 'Current cover'}

@@ -1,4 +1,4 @@
-import type { DailyActivity } from '@/analytics/list-daily-activity';
+import type { DailyActivity } from '@coursepack/analytics/queries/list-daily-activity';
 import { csvFileName } from '@/dashboard/to-csv';
 import { formatDay } from '@/format/format-dates';
 import { formatCount, formatDuration } from '@/format/format-numbers';

@@ -95,25 +95,39 @@ export function DashboardControls({ path, query }: { path: string; query: Dashbo
       </Form>
 
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-700 lg:ml-auto">
-        <label className="inline-flex cursor-pointer items-center gap-2">
-          <input
-            type="checkbox"
-            checked={shown.compare}
-            onChange={(event) => toggle({ compare: event.target.checked })}
-            className="h-4 w-4 accent-brand-600"
-          />
-          Compare with previous period
-        </label>
-        <label className="inline-flex cursor-pointer items-center gap-2">
-          <input
-            type="checkbox"
-            checked={shown.includeBots}
-            onChange={(event) => toggle({ includeBots: event.target.checked })}
-            className="h-4 w-4 accent-brand-600"
-          />
-          Include bots
-        </label>
+        <Checkbox
+          checked={shown.compare}
+          onChange={(compare) => toggle({ compare })}
+          label="Compare with previous period"
+        />
+        <Checkbox
+          checked={shown.includeBots}
+          onChange={(includeBots) => toggle({ includeBots })}
+          label="Include bots"
+        />
       </div>
     </div>
+  );
+}
+
+function Checkbox({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
+  return (
+    <label className="inline-flex cursor-pointer items-center gap-2">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-4 w-4 accent-brand-600"
+      />
+      {label}
+    </label>
   );
 }

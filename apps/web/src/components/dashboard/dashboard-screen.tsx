@@ -1,5 +1,5 @@
+import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import { forbidden, notFound, redirect } from 'next/navigation';
-import { getRealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { getViewer } from '@/auth/get-viewer';
 import { parseDashboardQuery } from '@/dashboard/dashboard-query';
 import { loadDashboard } from '@/dashboard/load-dashboard';

@@ -1,7 +1,7 @@
+import type { RealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
+import type { BreakdownRow } from '@coursepack/analytics/queries/list-breakdown';
 import Link from 'next/link';
 import { type ReactNode, Suspense } from 'react';
-import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
-import type { BreakdownRow } from '@/analytics/list-breakdown';
 import { coursePath, documentPath } from '@/catalog/refs';
 import {
   type DashboardRequest,

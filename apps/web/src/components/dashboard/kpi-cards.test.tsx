@@ -1,6 +1,6 @@
+import type { OverviewStats } from '@coursepack/analytics/queries/get-overview-stats';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OverviewStats } from '@/analytics/get-overview-stats';
 import { KpiCards } from './kpi-cards';
 
 const overview: OverviewStats = {

@@ -1,4 +1,4 @@
-import type { OverviewStats } from '@/analytics/get-overview-stats';
+import type { OverviewStats } from '@coursepack/analytics/queries/get-overview-stats';
 import { describeChange } from '@/dashboard/describe-change';
 import { formatCount, formatDepth, formatDuration } from '@/format/format-numbers';
 import { ChangeBadge } from './change-badge';

@@ -1,7 +1,7 @@
+import type { RealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { RealtimePanel, RealtimePanelPlaceholder } from './realtime-panel';
 
 const QUERY = { course: '7' };

@@ -1,8 +1,8 @@
 'use client';
 
+import type { RealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import Link from 'next/link';
 import { use, useEffect, useState } from 'react';
-import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { realtimeContract } from '@/app/api/stats/realtime/contract';
 import { dashboardDocumentPath } from '@/dashboard/dashboard-query';
 import { formatCount, pluralize } from '@/format/format-numbers';
@@ -113,7 +113,12 @@ export function RealtimePanel({
 /** What the panel shows while the page streams its figures in. */
 export function RealtimePanelPlaceholder() {
   return (
-    <div aria-busy="true" aria-label="Loading who is reading right now" className="animate-pulse">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading who is reading right now"
+      className="animate-pulse"
+    >
       <div className="h-10 w-32 rounded bg-slate-100" />
       <div className="mt-2 h-4 w-24 rounded bg-slate-100" />
     </div>

@@ -79,6 +79,7 @@ export function ProfileForm({ name, avatarUrl }: { name: string; avatarUrl: stri
       <FormMessage message={message} />
       <div className="flex flex-wrap items-center gap-4">
         {shown ? (
+          // biome-ignore lint/performance/noImgElement: a local preview (blob: URL), which next/image cannot load, or the media service's avatar, already sized
           <img
             src={shown}
             alt={preview ? 'Preview of your new avatar' : 'Your avatar'}

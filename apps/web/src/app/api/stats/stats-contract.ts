@@ -1,5 +1,5 @@
+import type { ContentStats } from '@coursepack/analytics/queries/get-content-stats';
 import { z } from 'zod';
-import type { ContentStats } from '@/analytics/get-content-stats';
 import { defineContract } from '@/http/contract';
 
 /**

@@ -169,13 +169,13 @@ export default async function DocumentPage({
           </h2>
           {document.pageCount <= LISTED_PAGES_MAX ? (
             <ol className="flex flex-wrap gap-2 lg:flex-col">
-              {Array.from({ length: document.pageCount }, (_, index) => (
-                <li key={index}>
+              {Array.from({ length: document.pageCount }, (_, index) => index + 1).map((page) => (
+                <li key={page}>
                   <a
-                    href={`#page-${index + 1}`}
+                    href={`#page-${page}`}
                     className="block rounded-md border border-slate-200 bg-white px-3 py-1 text-sm hover:border-brand-600"
                   >
-                    Page {index + 1}
+                    Page {page}
                   </a>
                 </li>
               ))}

@@ -1,5 +1,5 @@
+import type { RealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import { z } from 'zod';
-import type { RealtimeSessions } from '@/analytics/get-realtime-sessions';
 import { defineContract } from '@/http/contract';
 
 // GET /api/stats/realtime?course|document&include_bots – sessions of the last five minutes, for

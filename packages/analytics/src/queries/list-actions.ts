@@ -1,10 +1,10 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
-import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
+import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets } from './select-session-sets';
-import type { StatsRange } from './stats-range';
+import { selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface ActionCount {
   type: string;
@@ -27,7 +27,7 @@ export async function listActions(
   options: AnalyticsOptions & { limit?: number } = {},
 ): Promise<ActionCount[]> {
   const counted =
-    scope.kind === 'site' && options.source !== 'events'
+    sessionSetScope(scope, options) === 'site'
       ? sql`
       SELECT value::jsonb ->> 0 AS type, value::jsonb ->> 1 AS name, value::jsonb ->> 2 AS action,
         sum(events) AS events, icount(analytics_int_union(sessions)) AS sessions

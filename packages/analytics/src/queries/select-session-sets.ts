@@ -1,21 +1,20 @@
-import { expandSessionSets } from '@coursepack/db/analytics/aggregate-events';
 import { type RawBuilder, sql } from 'kysely';
 import {
   type AnalyticsOptions,
   type AnalyticsScope,
   botCondition,
   scopeCondition,
-} from './analytics-scope';
-import { alignToHours, type StatsRange } from './stats-range';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+} from '../analytics-scope';
+import { expandSessionSets } from '../rollups/aggregate-events';
+import { alignToHours, type StatsRange, wholeDays } from '../stats-range';
+import { DAY_MS, isoDay } from '../time';
 
 /**
  * The `analytics_session_sets` scope that answers `scope`, or null when its counts come from the
- * rows (a document's or an owner's few courses, or `source: 'events'`).
+ * rows (a document's or an owner's few courses, or rows from another `source`).
  */
 export function sessionSetScope(scope: AnalyticsScope, options: AnalyticsOptions): string | null {
-  if (options.source === 'events') return null;
+  if (options.source) return null;
   if (scope.kind === 'site') return 'site';
   if (scope.kind === 'course') return `course:${scope.courseId}`;
   return null;
@@ -38,8 +37,7 @@ export function selectSessionSets(
   perDay = false,
 ): RawBuilder<unknown> {
   const { from, to } = alignToHours(range);
-  const firstDay = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
-  const endDay = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
+  const { firstDay, endDay } = wholeDays({ from, to });
   const wanted = sql`dimension IN (${sql.join(dimensions)})`;
   const bots = options.includeBots === true;
   const hours = (hoursFrom: Date, hoursTo: Date) => {
@@ -103,8 +101,4 @@ function mondayOnOrAfter(day: Date): Date {
   // 1970-01-01 was a Thursday: (days + 3) % 7 is 0 on Mondays.
   const days = Math.round(day.getTime() / DAY_MS);
   return new Date((days + ((7 - ((days + 3) % 7)) % 7)) * DAY_MS);
-}
-
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }

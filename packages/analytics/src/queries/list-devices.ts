@@ -1,8 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
+import type { StatsRange } from '../stats-range';
 import { type BreakdownRow, listBreakdown } from './list-breakdown';
-import type { StatsRange } from './stats-range';
 
 export interface Devices {
   /** `desktop`, `mobile`, `tablet`… as the collector's user-agent parser names them. */

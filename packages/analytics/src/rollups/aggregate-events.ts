@@ -1,9 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
+import { columnList, ROLLUPS, SESSION_SET_COLUMNS } from '../rollup-columns';
 
 /**
  * How raw `events` become analytics rows: one SQL definition, used by the rollup refresh (which
- * stores the rows) and by the query layer's `source: 'events'` mode (which computes the same rows
- * on the fly: the benchmark's baseline and the tests' oracle). docs/stats-api.md, "Metrics".
+ * stores the rows) and by the raw-events row source of `@coursepack/analytics/testing` (which
+ * computes the same rows on the fly: the tests' oracle and the benchmark's baseline). The columns
+ * are those of rollup-columns.ts. docs/stats-api.md, "Metrics".
  *
  * What the tracker sends (packages/tracker, apps/web/src/tracking):
  * - page views: `type 'page'`, `action 'view'`;
@@ -69,10 +71,10 @@ export function classifyEvents(picked: RawBuilder<unknown>): RawBuilder<unknown>
 
 /** Rows of `analytics_session_hours` from classified events. */
 export function aggregateSessionHours(classified: RawBuilder<unknown>): RawBuilder<unknown> {
+  const keys = columnList(ROLLUPS.sessions.keys);
   return sql`
     SELECT
-      hour, session_id, course_id, doc_id, is_bot,
-      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
+      hour, session_id, ${keys},
       count(*)::integer AS events,
       (count(*) FILTER (WHERE is_view))::integer AS views,
       coalesce(sum(active_ms), 0)::bigint AS active_ms,
@@ -80,29 +82,30 @@ export function aggregateSessionHours(classified: RawBuilder<unknown>): RawBuild
       (array_agg(page ORDER BY received_at DESC) FILTER (WHERE page IS NOT NULL))[1] AS last_page,
       max(received_at) FILTER (WHERE page IS NOT NULL) AS last_page_at
     FROM ${classified} AS classified
-    GROUP BY hour, session_id, course_id, doc_id, is_bot,
-      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device`;
+    GROUP BY hour, session_id, ${keys}`;
 }
 
 /** Rows of `analytics_page_hours`: active pings per page in view of a document. */
 export function aggregatePageHours(classified: RawBuilder<unknown>): RawBuilder<unknown> {
+  const keys = columnList(ROLLUPS.pages.keys);
   return sql`
-    SELECT hour, session_id, course_id, doc_id, is_bot, page,
+    SELECT hour, session_id, ${keys},
       count(*)::integer AS pings,
       sum(active_ms)::bigint AS active_ms
     FROM ${classified} AS classified
     WHERE active_ms IS NOT NULL AND page IS NOT NULL AND doc_id IS NOT NULL
-    GROUP BY hour, session_id, course_id, doc_id, is_bot, page`;
+    GROUP BY hour, session_id, ${keys}`;
 }
 
 /** Rows of `analytics_action_hours`: every event that is not a page view, scroll or presence. */
 export function aggregateActionHours(classified: RawBuilder<unknown>): RawBuilder<unknown> {
+  const keys = columnList(ROLLUPS.actions.keys);
   return sql`
-    SELECT hour, session_id, course_id, doc_id, is_bot, type, name, action,
+    SELECT hour, session_id, ${keys},
       count(*)::integer AS events
     FROM ${classified} AS classified
     WHERE NOT is_tracking
-    GROUP BY hour, session_id, course_id, doc_id, is_bot, type, name, action`;
+    GROUP BY hour, session_id, ${keys}`;
 }
 
 /**
@@ -122,21 +125,10 @@ export function aggregateActionHours(classified: RawBuilder<unknown>): RawBuilde
  * - site only: `course` (the course id), `utm_source`, `utm_medium`, `utm_campaign`,
  *   `referrer_host`, `browser`, `os`, `device` (null: none), and `action` (a JSON array
  *   `[type, name, action]`, with `events`).
- */
-export const SESSION_SET_COLUMNS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'referrer_host',
-  'browser',
-  'os',
-  'device',
-] as const;
-
-/**
- * The (day, scope, dimension, value, session_key, is_bot, events, views, active_ms) entries of
- * session rows (`day`, `session_key`, and the columns of `analytics_session_days`) and of action
- * rows (those of `analytics_action_days`).
+ *
+ * Returns the (day, scope, dimension, value, session_key, is_bot, events, views, active_ms)
+ * entries of session rows (`day`, `session_key`, and the columns of `analytics_session_days`)
+ * and of action rows (those of `analytics_action_days`).
  */
 export function expandSessionSets(
   sessionRows: RawBuilder<unknown>,

@@ -1,5 +1,6 @@
+import type { Database } from '@coursepack/db/schema';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../schema';
+import { columnList, dayOfHour, ROLLUPS } from '../rollup-columns';
 import {
   aggregateActionHours,
   aggregatePageHours,
@@ -34,7 +35,7 @@ const LOCK_KEY = sql`hashtext('coursepack.analytics_refresh')`;
 const MAX_WATERMARK_LAG = sql`interval '10 minutes'`;
 
 /** The UTC day of an hourly rollup row's `hour`. */
-const UTC_DAY = sql`(date_trunc('day', hour, 'UTC') AT TIME ZONE 'UTC')::date`;
+const UTC_DAY = dayOfHour(sql`hour`);
 
 /**
  * Brings the rollup tables up to date with `events`. Incremental, idempotent and safe to call
@@ -163,26 +164,19 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       ON CONFLICT (session_id) DO NOTHING`.execute(trx);
     // Take what these session-days contributed out of the per-page totals; insertRollups adds
     // their new contribution back.
-    await sql`
-      INSERT INTO analytics_page_hours (hour, course_id, doc_id, is_bot, page, pings, active_ms)
-      SELECT p.hour, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
-      FROM analytics_session_pages AS p JOIN analytics_affected AS a
-        ON p.session_id = a.session_id
-       AND ${redone(sql`p.hour`)}
-      GROUP BY p.hour, p.course_id, p.doc_id, p.is_bot, p.page
-      ON CONFLICT (doc_id, hour, page, is_bot, course_id) DO UPDATE SET
-        pings = analytics_page_hours.pings + excluded.pings,
-        active_ms = analytics_page_hours.active_ms + excluded.active_ms`.execute(trx);
-    await sql`
-      INSERT INTO analytics_page_days (day, course_id, doc_id, is_bot, page, pings, active_ms)
-      SELECT ${UTC_DAY}, p.course_id, p.doc_id, p.is_bot, p.page, -sum(p.pings), -sum(p.active_ms)
-      FROM analytics_session_pages AS p JOIN analytics_affected AS a
-        ON p.session_id = a.session_id
-       AND ${redone(sql`p.hour`)}
-      GROUP BY 1, p.course_id, p.doc_id, p.is_bot, p.page
-      ON CONFLICT (doc_id, day, page, is_bot, course_id) DO UPDATE SET
-        pings = analytics_page_days.pings + excluded.pings,
-        active_ms = analytics_page_days.active_ms + excluded.active_ms`.execute(trx);
+    const pageKeys = columnList(ROLLUPS.pages.keys, 'p');
+    const contributed = sql`analytics_session_pages AS p JOIN analytics_affected AS a
+      ON p.session_id = a.session_id AND ${redone(sql`p.hour`)}`;
+    await addPageTotals(
+      'analytics_page_hours',
+      sql`SELECT p.hour, ${pageKeys}, -sum(p.pings), -sum(p.active_ms)
+        FROM ${contributed} GROUP BY p.hour, ${pageKeys}`,
+    ).execute(trx);
+    await addPageTotals(
+      'analytics_page_days',
+      sql`SELECT ${UTC_DAY}, ${pageKeys}, -sum(p.pings), -sum(p.active_ms)
+        FROM ${contributed} GROUP BY 1, ${pageKeys}`,
+    ).execute(trx);
     // What these session-days added to the visitor sets' sums before, as negative entries
     // without a session key (`applySetChanges`).
     await sql`
@@ -298,12 +292,13 @@ async function applySetChanges(
  * read.
  */
 async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
+  const { sessions, pages, actions } = ROLLUPS;
+  const pageKeys = columnList(pages.keys);
   const result = await sql<{ events: number | null }>`
     WITH classified AS MATERIALIZED (${classifyEvents(picked)}),
     sessions AS (
-      INSERT INTO analytics_session_hours (hour, session_id, course_id, doc_id, is_bot,
-        utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
-        events, views, active_ms, max_depth, last_page, last_page_at, session_key)
+      INSERT INTO analytics_session_hours (hour, session_id, ${columnList(sessions.keys)},
+        ${columnList(sessions.measures)}, session_key)
       SELECT r.*, s.session_key
       FROM (${aggregateSessionHours(sql`classified`)}) AS r
       JOIN analytics_sessions AS s ON s.session_id = r.session_id
@@ -311,31 +306,23 @@ async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unkn
     ),
     pages AS (
       INSERT INTO analytics_session_pages
-        (hour, session_id, course_id, doc_id, is_bot, page, pings, active_ms)
+        (hour, session_id, ${pageKeys}, ${columnList(pages.measures)})
       ${aggregatePageHours(sql`classified`)}
-      RETURNING hour, course_id, doc_id, is_bot, page, pings, active_ms
+      RETURNING hour, ${pageKeys}, ${columnList(pages.measures)}
     ),
-    page_totals AS (
-      INSERT INTO analytics_page_hours (hour, course_id, doc_id, is_bot, page, pings, active_ms)
-      SELECT hour, course_id, doc_id, is_bot, page, sum(pings), sum(active_ms)
-      FROM pages
-      GROUP BY hour, course_id, doc_id, is_bot, page
-      ON CONFLICT (doc_id, hour, page, is_bot, course_id) DO UPDATE SET
-        pings = analytics_page_hours.pings + excluded.pings,
-        active_ms = analytics_page_hours.active_ms + excluded.active_ms
-    ),
-    page_day_totals AS (
-      INSERT INTO analytics_page_days (day, course_id, doc_id, is_bot, page, pings, active_ms)
-      SELECT ${UTC_DAY}, course_id, doc_id, is_bot, page, sum(pings), sum(active_ms)
-      FROM pages
-      GROUP BY 1, course_id, doc_id, is_bot, page
-      ON CONFLICT (doc_id, day, page, is_bot, course_id) DO UPDATE SET
-        pings = analytics_page_days.pings + excluded.pings,
-        active_ms = analytics_page_days.active_ms + excluded.active_ms
-    ),
+    page_totals AS (${addPageTotals(
+      'analytics_page_hours',
+      sql`SELECT hour, ${pageKeys}, sum(pings), sum(active_ms) FROM pages
+        GROUP BY hour, ${pageKeys}`,
+    )}),
+    page_day_totals AS (${addPageTotals(
+      'analytics_page_days',
+      sql`SELECT ${UTC_DAY}, ${pageKeys}, sum(pings), sum(active_ms) FROM pages
+        GROUP BY 1, ${pageKeys}`,
+    )}),
     actions AS (
       INSERT INTO analytics_action_hours
-        (hour, session_id, course_id, doc_id, is_bot, type, name, action, events, session_key)
+        (hour, session_id, ${columnList(actions.keys)}, ${columnList(actions.measures)}, session_key)
       SELECT r.*, s.session_key
       FROM (${aggregateActionHours(sql`classified`)}) AS r
       JOIN analytics_sessions AS s ON s.session_id = r.session_id
@@ -351,28 +338,51 @@ async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unkn
  * document's month is a run of neighbouring pages rather than a few rows on every page.
  */
 async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
+  const { sessions, actions } = ROLLUPS;
+  const sessionKeys = columnList(sessions.keys);
   await sql`
-    INSERT INTO analytics_session_days (day, session_key, course_id, doc_id, is_bot,
-      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
-      events, views, active_ms, max_depth, last_page, last_page_at)
-    SELECT ${UTC_DAY}, session_key, course_id, doc_id, is_bot,
-      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device,
+    INSERT INTO analytics_session_days (day, session_key, ${sessionKeys},
+      ${columnList(sessions.measures)})
+    SELECT ${UTC_DAY}, session_key, ${sessionKeys},
       sum(events), sum(views), sum(active_ms), max(max_depth),
       (array_agg(last_page ORDER BY last_page_at DESC) FILTER (WHERE last_page IS NOT NULL))[1],
       max(last_page_at)
     FROM analytics_session_hours AS h
     WHERE ${picked}
-    GROUP BY 1, session_key, course_id, doc_id, is_bot,
-      utm_source, utm_medium, utm_campaign, referrer_host, browser, os, device
+    GROUP BY 1, session_key, ${sessionKeys}
     ORDER BY course_id, doc_id, 1`.execute(trx);
+  const actionKeys = columnList(actions.keys);
   await sql`
-    INSERT INTO analytics_action_days
-      (day, session_key, course_id, doc_id, is_bot, type, name, action, events)
-    SELECT ${UTC_DAY}, session_key, course_id, doc_id, is_bot, type, name, action, sum(events)
+    INSERT INTO analytics_action_days (day, session_key, ${actionKeys},
+      ${columnList(actions.measures)})
+    SELECT ${UTC_DAY}, session_key, ${actionKeys}, sum(events)
     FROM analytics_action_hours AS h
     WHERE ${picked}
-    GROUP BY 1, session_key, course_id, doc_id, is_bot, type, name, action
+    GROUP BY 1, session_key, ${actionKeys}
     ORDER BY course_id, doc_id, 1`.execute(trx);
+}
+
+/**
+ * Adds per-page totals to a page table (`rows`: its `hour` or `day`, then the page rollup's keys
+ * and measures), summing into the rows already there: the refresh subtracts what the affected
+ * session-days contributed, then adds what they contribute now.
+ */
+function addPageTotals(
+  table: 'analytics_page_hours' | 'analytics_page_days',
+  rows: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const time = sql.ref(table === 'analytics_page_hours' ? 'hour' : 'day');
+  const { keys, measures } = ROLLUPS.pages;
+  const sums = sql.join(
+    measures.map(
+      (measure) =>
+        sql`${sql.ref(measure)} = ${sql.table(table)}.${sql.ref(measure)} + excluded.${sql.ref(measure)}`,
+    ),
+  );
+  return sql`
+    INSERT INTO ${sql.table(table)} (${time}, ${columnList(keys)}, ${columnList(measures)})
+    ${rows}
+    ON CONFLICT (doc_id, ${time}, page, is_bot, course_id) DO UPDATE SET ${sums}`;
 }
 
 /** Fills `analytics_session_sets` for the days of the day rollups (as `r`) matching `days`. */

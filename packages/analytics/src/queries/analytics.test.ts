@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { Database, EventsTable } from '@coursepack/db/schema';
+import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import type { Insertable, Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import {
   type RollupRefresh,
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
-} from '@coursepack/db/analytics/refresh-analytics-rollups';
-import type { Database, EventsTable } from '@coursepack/db/schema';
-import { refreshUntilNew } from '@coursepack/db/testing/refresh-until-new';
-import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
-import type { Insertable, Kysely } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+} from '../rollups/refresh-analytics-rollups';
+import { previousPeriod, type StatsRange } from '../stats-range';
+import { fromRawEvents } from '../testing/from-raw-events';
+import { refreshUntilNew } from '../testing/refresh-until-new';
+import { testEvent as event, type Visit } from '../testing/test-event';
 import { getContentStats } from './get-content-stats';
 import { getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats } from './get-overview-stats';
@@ -21,7 +25,6 @@ import { listDevices } from './list-devices';
 import { listTopCourses } from './list-top-courses';
 import { listTopDocuments } from './list-top-documents';
 import { listTrafficSources } from './list-traffic-sources';
-import { previousPeriod, type StatsRange } from './stats-range';
 
 /*
  * A small fixed event set whose every figure is worked out by hand below. Course A (documents
@@ -48,38 +51,6 @@ const range: StatsRange = {
   to: new Date('2026-03-12T00:00:00Z'),
 };
 const wholeDays = range;
-
-interface Visit {
-  session: string;
-  course?: number;
-  doc?: number;
-  extra?: Partial<Insertable<EventsTable>>;
-}
-
-function event(
-  visit: Visit,
-  at: string,
-  type: string,
-  action: string,
-  options: { name?: string; page?: number } = {},
-): Insertable<EventsTable> {
-  return {
-    event_id: randomUUID(),
-    received_at: at,
-    date: at,
-    type,
-    name: options.name ?? (type === 'page' ? 'page' : 'document'),
-    action,
-    course_id: visit.course ?? null,
-    doc_id: visit.doc ?? null,
-    action_meta: options.page === undefined ? null : JSON.stringify({ page: options.page }),
-    session_id: visit.session,
-    path: '/',
-    path_with_params: '/',
-    location: 'http://localhost:3000/',
-    ...visit.extra,
-  };
-}
 
 const ping = (visit: Visit, at: string, page: number, action = 'active') =>
   event(visit, at, 'status', action, { page });
@@ -117,16 +88,7 @@ beforeAll(async () => {
     .insertInto('users')
     .values(['owner-a', 'owner-b'].map((id) => ({ id, name: id, email: `${id}@example.com` })))
     .execute();
-  const institution = await db
-    .insertInto('institutions')
-    .values({ slug: 'north', name: 'North' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .insertInto('subjects')
-    .values({ slug: 'maths', name: 'Maths' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { north: institution, maths: subject } = await insertCatalogTaxonomy(db);
   const course = (slug: string, owner: string) =>
     db
       .insertInto('courses')
@@ -473,9 +435,9 @@ describe('rollups', () => {
 
   it('give the same answers as computing from raw events', async () => {
     for (const scope of [site, documentA1(), courseA()]) {
-      expect(await everything(scope)).toEqual(await everything(scope, { source: 'events' }));
+      expect(await everything(scope)).toEqual(await everything(scope, { source: fromRawEvents }));
       expect(await everything(scope, { includeBots: true })).toEqual(
-        await everything(scope, { includeBots: true, source: 'events' }),
+        await everything(scope, { includeBots: true, source: fromRawEvents }),
       );
     }
   });
@@ -494,7 +456,7 @@ describe('rollups', () => {
     for (const cut of ranges) {
       for (const scope of [site, documentA1(), courseA()]) {
         expect(await everything(scope, {}, cut)).toEqual(
-          await everything(scope, { source: 'events' }, cut),
+          await everything(scope, { source: fromRawEvents }, cut),
         );
       }
     }
@@ -518,7 +480,7 @@ describe('rollups', () => {
     for (const scope of [site, courseA()]) {
       for (const cut of [noon, evening]) {
         expect(await everything(scope, {}, cut)).toEqual(
-          await everything(scope, { source: 'events' }, cut),
+          await everything(scope, { source: fromRawEvents }, cut),
         );
       }
       const sessionsBy = async (cut: StatsRange) =>
@@ -552,14 +514,14 @@ describe('rollups', () => {
     for (const scope of [site, courseA()]) {
       for (const cut of [wholeDays, weeks]) {
         expect(await everything(scope, {}, cut)).toEqual(
-          await everything(scope, { source: 'events' }, cut),
+          await everything(scope, { source: fromRawEvents }, cut),
         );
       }
     }
 
     await rebuildAnalyticsRollups(db);
     expect(await everything(documentA1())).toEqual(incremental);
-    expect(await everything(site)).toEqual(await everything(site, { source: 'events' }));
+    expect(await everything(site)).toEqual(await everything(site, { source: fromRawEvents }));
   });
 
   it("redoes a long read from just before its new pings, crediting the last hour's last ping", async () => {
@@ -585,8 +547,8 @@ describe('rollups', () => {
     const refresh = await refreshUntilCounted(2);
     expect(refresh).toMatchObject({ kind: 'incremental', sessionDays: 1 });
     expect((await activeSeconds()) - before).toBe(5 + 3 + 5 + 5);
-    expect(await everything(scope)).toEqual(await everything(scope, { source: 'events' }));
-    expect(await everything(site)).toEqual(await everything(site, { source: 'events' }));
+    expect(await everything(scope)).toEqual(await everything(scope, { source: fromRawEvents }));
+    expect(await everything(site)).toEqual(await everything(site, { source: fromRawEvents }));
   });
 
   it('does nothing when nothing is new, and runs safely from several callers at once', async () => {

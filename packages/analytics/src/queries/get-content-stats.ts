@@ -1,11 +1,11 @@
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
+import type { StatsRange } from '../stats-range';
 import { getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats } from './get-overview-stats';
 import { getPageAttention } from './get-page-attention';
 import { getRollupsFreshness } from './get-rollups-freshness';
-import type { StatsRange } from './stats-range';
 
 /** The JSON body of `GET /api/stats/documents/{id}` and `/api/stats/courses/{id}` (docs/stats-api.md). */
 export interface ContentStats {

@@ -5,7 +5,7 @@ import {
   type AnalyticsScope,
   botCondition,
   scopeCondition,
-} from './analytics-scope';
+} from '../analytics-scope';
 
 /** "Right now" on the dashboard. */
 export const REALTIME_WINDOW_MINUTES = 5;

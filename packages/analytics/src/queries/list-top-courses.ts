@@ -1,10 +1,10 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
-import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
+import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
 import { selectSessionSets, sessionSetScope } from './select-session-sets';
-import type { StatsRange } from './stats-range';
 
 export interface TopCourse {
   courseId: number;

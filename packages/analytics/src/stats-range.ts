@@ -1,10 +1,10 @@
+import { ceilTo, DAY_MS, floorTo, HOUR_MS } from './time';
+
 /** A time range, UTC, `from` inclusive and `to` exclusive. */
 export interface StatsRange {
   from: Date;
   to: Date;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The range just before `range`, of the same length: what "compared with" means. */
 export function previousPeriod(range: StatsRange): StatsRange {
@@ -18,7 +18,16 @@ export function previousPeriod(range: StatsRange): StatsRange {
  */
 export function alignToHours(range: StatsRange): StatsRange {
   return {
-    from: new Date(Math.floor(range.from.getTime() / HOUR_MS) * HOUR_MS),
-    to: new Date(Math.ceil(range.to.getTime() / HOUR_MS) * HOUR_MS),
+    from: floorTo(range.from, HOUR_MS),
+    to: ceilTo(range.to, HOUR_MS),
   };
+}
+
+/**
+ * The whole UTC days inside `range`, from `firstDay` to `endDay` (excluded): what the day
+ * rollups answer, the hours before and after being read from the hourly ones. None when
+ * `firstDay >= endDay`.
+ */
+export function wholeDays(range: StatsRange): { firstDay: Date; endDay: Date } {
+  return { firstDay: ceilTo(range.from, DAY_MS), endDay: floorTo(range.to, DAY_MS) };
 }

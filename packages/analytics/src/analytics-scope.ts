@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import type { RollupKind } from './rollup-columns';
+import type { StatsRange } from './stats-range';
 
 /**
  * What a dashboard query is about. Who may ask for which scope is decided by the caller (route
@@ -16,11 +18,21 @@ export interface AnalyticsOptions {
   /** Bots (isbot on the user agent, or no user agent) are left out unless this is true. */
   includeBots?: boolean;
   /**
-   * `rollups` (the default) reads the rollup tables; `events` computes the same rows from raw
-   * events on the fly: the same answer, slower — the benchmark's baseline and the tests' oracle.
+   * Where rows come from instead of the rollup tables. Tests and the benchmark pass
+   * `fromRawEvents` (`@coursepack/analytics/testing/from-raw-events`), which computes the same
+   * rows from raw events on the fly: the same answers, slower — the tests' oracle and the
+   * benchmark's baseline. The session sets are rollups too, so with a source they are not read.
    */
-  source?: 'rollups' | 'events';
+  source?: RowSource;
 }
+
+/** The rows of one rollup in a scope and an hour-aligned range, as `selectAnalyticsRows` gives them. */
+export type RowSource = (
+  kind: RollupKind,
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions,
+) => RawBuilder<unknown>;
 
 /** Filters rows (rollup rows or events: both have `course_id` and `doc_id`) to a scope. */
 export function scopeCondition(scope: AnalyticsScope) {

@@ -1,10 +1,10 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
-import type { AnalyticsOptions, AnalyticsScope } from './analytics-scope';
+import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
+import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets } from './select-session-sets';
-import type { StatsRange } from './stats-range';
+import { selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface BreakdownRow {
   /** The dimension's value; null when the events carried none (direct traffic, unknown OS…). */
@@ -34,7 +34,7 @@ export async function listBreakdown<Column extends string>(
       sessions: number;
       views: number;
     }>`${
-      scope.kind === 'site' && options.source !== 'events'
+      sessionSetScope(scope, options) === 'site'
         ? sql`
       SELECT dimension, value, icount(analytics_int_union(sessions)) AS sessions,
         sum(views) AS views

@@ -1,9 +1,6 @@
+import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
-import {
-  type RollupRefresh,
-  refreshAnalyticsRollups,
-} from '../analytics/refresh-analytics-rollups';
-import type { Database } from '../schema';
+import { type RollupRefresh, refreshAnalyticsRollups } from '../rollups/refresh-analytics-rollups';
 
 /**
  * Refreshes the rollups as the worker's next refresh would, until one takes in new events (or
