@@ -158,7 +158,9 @@ export function searchTsQueries(plan: PlannedQuery, text: string): SearchTsQueri
   const perTerm = plan.terms.map((term) => {
     const alternatives = [exactOf(term)];
     if ([...term.word].length >= MIN_PREFIX_LENGTH) {
-      alternatives.push(sql<string>`to_tsquery('coursepack_simple', ${`'${term.word}':*`})`);
+      // Not for a stop word ("and" is in no index, so "and:*" would demand "android").
+      alternatives.push(sql<string>`(CASE WHEN numnode(${exactOf(term)}) = 0 THEN ''::tsquery
+        ELSE to_tsquery('coursepack_simple', ${`'${term.word}':*`}) END)`);
     }
     for (const correction of term.corrections) {
       alternatives.push(sql<string>`plainto_tsquery('coursepack', ${correction})`);

@@ -152,6 +152,12 @@ describe('searchCatalog prefixes (rule 1)', () => {
     expect(await ids('thermo carn')).toEqual([fixture.documents.thermodynamics]);
   });
 
+  it('ignores stop words rather than reading them as prefixes', async () => {
+    const results = await search('carnot and entropy');
+    expect(results.partial).toBe(false);
+    expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.thermodynamics]);
+  });
+
   it('ranks a word as typed above a longer word it begins', async () => {
     expect(await ids('graph')).toEqual([fixture.documents.graph, fixture.documents.graphene]);
   });
@@ -228,7 +234,7 @@ describe('searchCatalog partial matches (rule 4)', () => {
     const all = await search('carnot entropy');
     expect(all.partial).toBe(false);
     expect(all.documents[0]?.missing).toEqual([]);
-    const results = await search('carnot entropy zebra');
+    const results = await search('carnot and entropy zebra');
     expect(results.partial).toBe(true);
     expect(results.documents.map((d) => [d.id, d.missing])).toEqual([
       [fixture.documents.thermodynamics, ['zebra']],

@@ -23,7 +23,7 @@ const RANK_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::real[]`);
  * often and how close together the words occur in their pages; beyond it, reading every
  * matching page would cost more than a results page may.
  */
-const BODY_RANKED = 500;
+const BODY_RANKED = 150;
 /** Counting a word's documents for its weight stops here: rarer than this is what matters. */
 const IDF_CAP = 10_000;
 /** A partial match's rank is this per word it has, plus its rank as a match (below 1). */
@@ -222,21 +222,34 @@ async function searchDocuments(
           SELECT FROM document_search s WHERE s.vector @@ t.query LIMIT ${IDF_CAP}) x) d
       WHERE few.yes
     ),
+    -- Two shapes, one of which runs: many matches are cut to the page by title and
+    -- description rank alone (a top-N sort); few are ordered with their pages' rank too.
     hits AS (
-      SELECT f.document_id, f.found,
-             row_number() OVER (
-               ORDER BY f.rank DESC, body.rank DESC NULLS LAST, f.document_id DESC) AS position
-      FROM filtered f
-      CROSS JOIN few
-      LEFT JOIN LATERAL (
-        -- Per page of the document, so that long documents do not win by length alone.
-        SELECT sum(w.idf * ts_rank_cd(p.search_vector, w.query))
-               / count(DISTINCT p.page_number) AS rank
-        FROM document_pages p CROSS JOIN weights w
-        WHERE few.yes AND p.document_id = f.document_id
-      ) body ON true
-      ORDER BY position
-      LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+      SELECT document_id, found,
+             row_number() OVER (ORDER BY rank DESC, document_id DESC) AS position
+      FROM (
+        SELECT f.document_id, f.found, f.rank FROM filtered f, few WHERE NOT few.yes
+        ORDER BY f.rank DESC, f.document_id DESC
+        LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+      ) many
+      UNION ALL
+      SELECT document_id, found, position FROM (
+        SELECT f.document_id, f.found,
+               row_number() OVER (
+                 ORDER BY f.rank DESC, body.rank DESC NULLS LAST, f.document_id DESC) AS position
+        FROM filtered f
+        CROSS JOIN few
+        LEFT JOIN LATERAL (
+          -- Per page of the document, so that long documents do not win by length alone.
+          SELECT sum(w.idf * ts_rank_cd(p.search_vector, w.query))
+                 / count(DISTINCT p.page_number) AS rank
+          FROM document_pages p CROSS JOIN weights w
+          WHERE few.yes AND p.document_id = f.document_id
+        ) body ON true
+        WHERE few.yes
+        ORDER BY position
+        LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+      ) ranked
     ),
     subject_facet AS (
       SELECT f.slug AS value, f.name AS label, count(*)::int AS count
@@ -273,7 +286,10 @@ async function searchDocuments(
             ${HEADLINE_OPTIONS}),
           'missing', ARRAY(
             SELECT w.word FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
-            WHERE NOT w.i = ANY (coalesce(h.found, ARRAY[w.i])) ORDER BY w.i)
+            WHERE NOT w.i = ANY (coalesce(h.found, ARRAY[w.i]))
+              -- Stop words are in no index: no document lacks them.
+              AND numnode(plainto_tsquery('coursepack', w.word)) > 0
+            ORDER BY w.i)
         ) ORDER BY h.position)
         FROM hits h
         CROSS JOIN q
@@ -327,10 +343,13 @@ function filterSql(filters: SearchFilters, except?: FacetName): RawBuilder<boole
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 }
 
-/** Exact words outrank prefixes and corrections, within the field weights. */
+/**
+ * Exact words outrank prefixes and corrections, within the field weights: a title or
+ * description with every word as typed counts double (one rank and a test, not two ranks).
+ */
 function rankSql(vector: RawBuilder<unknown>): RawBuilder<number> {
-  return sql<number>`(2 * ts_rank(${RANK_WEIGHTS}, ${vector}, q.exact_query)
-    + ts_rank(${RANK_WEIGHTS}, ${vector}, q.query)) / 3`;
+  return sql<number>`ts_rank(${RANK_WEIGHTS}, ${vector}, q.query)
+    * (CASE WHEN ${vector} @@ q.exact_query THEN 1 ELSE 0.5 END)`;
 }
 
 async function searchCourses(
