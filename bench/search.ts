@@ -11,24 +11,44 @@
  *     three words, with and without facet filters, page 1 and page 5, goal p95 < 100 ms;
  * and the naive baselines of bench/search/naive-search.ts on the first 60 of the same queries,
  * printing p50/p95/p99 and the speed-up (baseline ÷ app on those 60) of medians and p95s.
- * Env: SEARCH_BENCH_DOCUMENTS (100000), SEARCH_BENCH_QUERIES (300 per kind).
+ * Typo tolerance is always on; one result query in five has a typo in its first word.
+ *
+ * Then recall next to MiniSearch (bench/search/measure-recall.ts), on a second database of
+ * SEARCH_BENCH_RECALL_DOCUMENTS documents from the same generator, which MiniSearch indexes in
+ * memory too: found in the top 10 and mean reciprocal rank per class of generated query.
+ * Env: SEARCH_BENCH_DOCUMENTS (100000), SEARCH_BENCH_QUERIES (300 per kind),
+ * SEARCH_BENCH_RECALL_DOCUMENTS (5000), SEARCH_BENCH_RECALL_QUERIES (100 per class).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@coursepack/db/client';
 import { migrateToLatest } from '@coursepack/db/migrate';
-import { startPostgresServer } from '@coursepack/db/postgres-server';
+import { ensureDatabase, startPostgresServer } from '@coursepack/db/postgres-server';
 import type { DocumentKind } from '@coursepack/db/schema';
 import { sql } from 'kysely';
 import { searchCatalog } from '../apps/web/src/search/search-catalog';
 import { suggestTitles } from '../apps/web/src/search/suggest-titles';
 import { createRandom } from '../scripts/seed/create-seeded-random';
-import { loadCorpus } from './search/load-corpus';
+import { type CorpusSize, loadCorpus } from './search/load-corpus';
+import {
+  generateRecallQueries,
+  measureRecall,
+  readSearchableDocuments,
+} from './search/measure-recall';
 import { naiveSearchPage, naiveSuggest } from './search/naive-search';
 
 const DOCUMENTS = Number(process.env.SEARCH_BENCH_DOCUMENTS ?? 100_000);
 const QUERIES = Number(process.env.SEARCH_BENCH_QUERIES ?? 300);
+const RECALL_DOCUMENTS = Number(process.env.SEARCH_BENCH_RECALL_DOCUMENTS ?? 5000);
+const RECALL_QUERIES = Number(process.env.SEARCH_BENCH_RECALL_QUERIES ?? 100);
+const SHAPE: Omit<CorpusSize, 'documents'> = {
+  documentsPerCourse: 20,
+  institutions: 60,
+  minPages: 2,
+  maxPages: 7,
+  wordsPerPage: 220,
+};
 const WARM_UP = 30;
 /** The baselines take up to seconds per query: they run on the first this many queries only. */
 const NAIVE_QUERIES = 60;
@@ -45,14 +65,7 @@ const db = createDb(server.url, { max: 10 });
 try {
   await migrateToLatest(db);
   const loadStart = performance.now();
-  const corpus = await loadCorpus(server.url, {
-    documents: DOCUMENTS,
-    documentsPerCourse: 20,
-    institutions: 60,
-    minPages: 2,
-    maxPages: 7,
-    wordsPerPage: 220,
-  });
+  const corpus = await loadCorpus(server.url, { documents: DOCUMENTS, ...SHAPE });
   const { rows: sizes } = await sql<{ indexed: number; terms: number; size: string }>`
     SELECT (SELECT count(*)::int FROM document_search) AS indexed,
            (SELECT count(*)::int FROM search_terms) AS terms,
@@ -91,8 +104,10 @@ try {
     const words = pick(usable);
     const count = 1 + Math.floor(random() * Math.min(3, words.length));
     const start = Math.floor(random() * (words.length - count + 1));
+    const typed = words.slice(start, start + count);
+    if (index % 5 === 4) typed[0] = typo(typed[0] as string);
     return {
-      text: words.slice(start, start + count).join(' '),
+      text: typed.join(' '),
       page: index % 3 === 2 ? 5 : 1,
       kind: index % 2 === 1 ? pick(KINDS) : undefined,
       subject: index % 4 === 3 ? 'physics' : undefined,
@@ -170,6 +185,42 @@ try {
   console.log(
     'The naive typeahead ranks nothing (shortest titles first) and the naive page has no count, facets or courses: both do less work than the app.',
   );
+
+  await ensureDatabase(server.url, 'recall');
+  const recallDb = createDb(server.urlFor('recall'), { max: 2 });
+  try {
+    await migrateToLatest(recallDb);
+    await loadCorpus(server.urlFor('recall'), { documents: RECALL_DOCUMENTS, ...SHAPE });
+    const documents = await readSearchableDocuments(recallDb);
+    const queries = generateRecallQueries(documents, RECALL_QUERIES, createRandom(14));
+    const recall = await measureRecall(recallDb, documents, queries);
+    console.log(
+      `\nrecall: ${documents.length} searchable documents, ${RECALL_QUERIES} queries per class from their distinctive words; found = target in the top 10, MRR over the top 10`,
+    );
+    console.log(
+      `${'class'.padEnd(20)}${pad('Coursepack', 12)}${pad('MiniSearch', 12)}${pad('MRR ours', 10)}${pad('MRR Mini', 10)}`,
+    );
+    for (const row of recall) {
+      console.log(
+        `${row.queryClass.padEnd(20)}${pad(`${row.coursepack.found}/${row.queries}`, 12)}${pad(`${row.minisearch.found}/${row.queries}`, 12)}${pad(row.coursepack.mrr.toFixed(3), 10)}${pad(row.minisearch.mrr.toFixed(3), 10)}`,
+      );
+    }
+    const examples = Object.entries(queries)
+      .map(
+        ([name, list]) =>
+          `${name}: ${list
+            .slice(0, 3)
+            .map((q) => `"${q.query}"`)
+            .join(', ')}`,
+      )
+      .join('; ');
+    console.log(`examples: ${examples}`);
+    for (const row of recall.filter((r) => r.missed.length > 0)) {
+      console.log(`Coursepack missed (${row.queryClass}), e.g.: ${row.missed.join(', ')}`);
+    }
+  } finally {
+    await recallDb.destroy();
+  }
 } finally {
   await db.destroy();
   await server.stop();

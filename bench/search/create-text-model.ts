@@ -135,5 +135,13 @@ function createRareTerms(count: number): string[] {
     }
     terms.add(term + (codas[Math.floor(random() * codas.length)] ?? ''));
   }
-  return [...terms];
+  // Names keep their accents (Poincaré, Schrödinger): one term in eight has one, so search
+  // recall can be measured on accents typed or left out.
+  return [...terms].map((term, index) =>
+    index % 8 === 0
+      ? term.replace(/[aeiou]/, (vowel) => ACCENTED[vowel as keyof typeof ACCENTED])
+      : term,
+  );
 }
+
+const ACCENTED = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü' };

@@ -7,6 +7,7 @@ import * as analytics from './migrations/0005-analytics';
 import * as uploads from './migrations/0006-uploads';
 import * as limitCounters from './migrations/0007-limit-counters';
 import * as processingJobs from './migrations/0008-processing-jobs';
+import * as forgivingSearch from './migrations/0009-forgiving-search';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0006-uploads': uploads,
   '0007-limit-counters': limitCounters,
   '0008-processing-jobs': processingJobs,
+  '0009-forgiving-search': forgivingSearch,
 };

@@ -353,6 +353,14 @@ export interface SearchTermsTable {
   frequency: number;
 }
 
+/**
+ * Folded plain words of everything that has been searchable (migration 0009): the vocabulary
+ * typos are corrected against. It only grows; corrections are checked against the index.
+ */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -369,6 +377,7 @@ export interface Database {
   document_search: DocumentSearchTable;
   course_search: CourseSearchTable;
   search_terms: SearchTermsTable;
+  search_words: SearchWordsTable;
   events: EventsTable;
   analytics_sessions: AnalyticsSessionsTable;
   analytics_session_hours: AnalyticsSessionHoursTable;

@@ -6,7 +6,10 @@ const MAX_WORDS = 12;
 export interface SearchQuery {
   /** The query as searched and shown: printable, single-spaced, at most MAX_QUERY_LENGTH. */
   text: string;
-  /** Its words in lower case, letters and digits only, in order, without repeats. */
+  /**
+   * Its words in lower case, letters and digits only, in order, without repeats. A hyphenated
+   * word is one word, joined (`B-tree` → `btree`), as the index also holds it (migration 0009).
+   */
   words: string[];
   /**
    * The word still being typed (the last one, when the text does not end in a space), for
@@ -18,7 +21,7 @@ export interface SearchQuery {
 // C0/C1 controls, lone surrogates and non-characters cannot reach PostgreSQL (NUL is refused
 // outright) and must not reach the snippet delimiters.
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Co}\p{Cn}\u2028\u2029]/gu;
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 
 /** Normalises untrusted search input; never throws, whatever the input. */
 export function parseSearchQuery(raw: string): SearchQuery {
@@ -32,8 +35,9 @@ export function parseSearchQuery(raw: string): SearchQuery {
   }
   const endsInWord = text.length > 0 && !text.endsWith(' ');
   text = text.trimEnd();
-  const words = [...new Set((text.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS))];
-  const lastWord = text.toLowerCase().match(WORD)?.at(-1);
+  const all = (text.toLowerCase().match(WORD) ?? []).map((word) => word.replaceAll('-', ''));
+  const words = [...new Set(all.slice(0, MAX_WORDS))];
+  const lastWord = all.at(-1);
   const partialWord = endsInWord && lastWord && /[\p{L}\p{N}]$/u.test(text) ? lastWord : undefined;
   return { text, words, partialWord };
 }

@@ -129,15 +129,125 @@ describe('searchCatalog facets and pages', () => {
 });
 
 describe('searchCatalog spelling', () => {
-  it('offers a close spelling when a misspelt query finds nothing', async () => {
-    const results = await search('eigenvalus');
+  it('offers a close spelling when a misspelt query searched as typed finds nothing', async () => {
+    const results = await search('eigenvectros', { verbatim: true });
     expect(results.total).toBe(0);
-    expect(results.suggestion).toBe('eigenvalues');
+    expect(results.correction).toBeUndefined();
+    expect(results.suggestion).toBe('eigenvectors');
     expect((await search('spectral')).suggestion).toBeUndefined();
   });
 
   it('never suggests words that only hidden documents contain', async () => {
     expect((await search('homeomorphsm')).suggestion).toBeUndefined();
+  });
+});
+
+const ids = async (query: string, more: Partial<SearchRequest> = {}) =>
+  (await search(query, more)).documents.map((d) => d.id);
+
+describe('searchCatalog prefixes (rule 1)', () => {
+  it('matches every word as a prefix of an indexed word, on the results page too', async () => {
+    expect(await ids('thermodyn')).toEqual([fixture.documents.thermodynamics]);
+    expect(await ids('eigenval')).toContain(fixture.documents.eigenvalues);
+    expect(await ids('thermo carn')).toEqual([fixture.documents.thermodynamics]);
+  });
+
+  it('ignores stop words rather than reading them as prefixes', async () => {
+    const results = await search('carnot and entropy');
+    expect(results.partial).toBe(false);
+    expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.thermodynamics]);
+  });
+
+  it('ranks a word as typed above a longer word it begins', async () => {
+    expect(await ids('graph')).toEqual([fixture.documents.graph, fixture.documents.graphene]);
+  });
+
+  it('matches words under three letters only as typed', async () => {
+    expect(await ids('gr')).toEqual([]);
+  });
+});
+
+describe('searchCatalog typos (rule 2)', () => {
+  it('corrects a swap of two letters and says what it searched', async () => {
+    const results = await search('thermodynamisc');
+    expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.thermodynamics]);
+    expect(results.correction).toBe('thermodynamics');
+    expect(results.suggestion).toBeUndefined();
+  });
+
+  it('allows one typo from five letters and two from nine, none below five', async () => {
+    expect(await ids('entrpy')).toEqual([fixture.documents.thermodynamics]);
+    expect(await ids('grapj')).toContain(fixture.documents.graph);
+    expect(await ids('thermodinamycs')).toEqual([fixture.documents.thermodynamics]);
+    expect(await ids('thremodinamycs')).toEqual([]);
+    expect(await ids('entrxpz')).toEqual([]);
+    const short = await search('atam');
+    expect(short.courses).toEqual([]);
+    expect(short.correction).toBeUndefined();
+  });
+
+  it('corrects only the misspelt word of several and keeps the others', async () => {
+    const results = await search('carnot entrpy');
+    expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.thermodynamics]);
+    expect(results.correction).toBe('carnot entropy');
+  });
+
+  it('searches the words as typed when asked to, without correcting them', async () => {
+    const results = await search('thermodynamisc', { verbatim: true });
+    expect(results.total).toBe(0);
+    expect(results.correction).toBeUndefined();
+  });
+
+  it('never corrects to a word only hidden documents contain', async () => {
+    const results = await search('homeomorphsm');
+    expect(results.total).toBe(0);
+    expect(results.correction).toBeUndefined();
+  });
+
+  it('leaves numbers and codes alone', async () => {
+    expect((await search('zorblax5201')).correction).toBeUndefined();
+  });
+});
+
+describe('searchCatalog folding (rule 3)', () => {
+  it('finds accented words typed without accents, in any case', async () => {
+    expect(await ids('resume')).toEqual([fixture.documents.resume]);
+    expect(await ids('RÉSUMÉ')).toEqual([fixture.documents.resume]);
+    expect(await ids('Schrodinger')).toEqual([fixture.documents.schrodinger]);
+  });
+
+  it('finds hyphenated words typed with the hyphen, without it or as two words', async () => {
+    for (const query of ['B-tree', 'btree', 'b tree', 'B-tr']) {
+      expect(await ids(query), query).toEqual([fixture.documents.btree]);
+    }
+  });
+
+  it('finds words with digits as typed and by prefix', async () => {
+    for (const query of ['x86', 'CO2', 'zorblax5210', 'zorblax']) {
+      expect(await ids(query), query).toEqual([fixture.documents.btree]);
+    }
+  });
+});
+
+describe('searchCatalog partial matches (rule 4)', () => {
+  it('shows the documents with most of the words, and which words each lacks', async () => {
+    const all = await search('carnot entropy');
+    expect(all.partial).toBe(false);
+    expect(all.documents[0]?.missing).toEqual([]);
+    const results = await search('carnot and entropy zebra');
+    expect(results.partial).toBe(true);
+    expect(results.documents.map((d) => [d.id, d.missing])).toEqual([
+      [fixture.documents.thermodynamics, ['zebra']],
+    ]);
+  });
+
+  it('ranks documents with more of the words first', async () => {
+    const results = await search('graphene sheets theory');
+    expect(results.partial).toBe(true);
+    const [best, ...rest] = results.documents;
+    expect([best?.id, best?.missing]).toEqual([fixture.documents.graphene, ['theory']]);
+    expect(rest.map((d) => d.id)).toContain(fixture.documents.graph);
+    expect(rest.every((d) => d.missing.length === 2)).toBe(true);
   });
 });
 
@@ -165,6 +275,8 @@ describe('searchCatalog hostile input', () => {
       '"unterminated phrase',
       '-',
       'or or or',
+      `thermodynamisc' & !|():*\\`,
+      `entrpy:* | carnot`,
     ]) {
       await expect(search(query)).resolves.toBeDefined();
     }

@@ -2,6 +2,12 @@ import type { Database, DocumentKind } from '@coursepack/db/schema';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
 import { parseSearchQuery } from './parse-search-query';
+import {
+  type PlannedQuery,
+  planSearchQuery,
+  type SearchTsQueries,
+  searchTsQueries,
+} from './plan-search-query';
 import { suggestSpelling } from './suggest-spelling';
 
 export const RESULTS_PER_PAGE = 20;
@@ -12,6 +18,16 @@ const COURSE_HITS = 5;
 const COURSE_FACET_SIZE = 15;
 // Title (A) › description (B) › page text (D, presence only): see migration 0004-search.
 const RANK_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::real[]`);
+/**
+ * Up to this many matches, documents that tie on title and description are ordered by how
+ * often and how close together the words occur in their pages; beyond it, reading every
+ * matching page would cost more than a results page may.
+ */
+const BODY_RANKED = 150;
+/** Counting a word's documents for its weight stops here: rarer than this is what matters. */
+const IDF_CAP = 10_000;
+/** A partial match's rank is this per word it has, plus its rank as a match (below 1). */
+const PER_WORD_FOUND = 10;
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START},StopSel=${HIGHLIGHT_END},MaxWords=35,MinWords=15,MaxFragments=1`;
 
 export interface SearchFilters {
@@ -27,6 +43,8 @@ export interface SearchRequest extends SearchFilters {
   query: string;
   /** 1-based. */
   page: number;
+  /** Search the words as typed, without correcting typos ("search instead for"). */
+  verbatim?: boolean | undefined;
 }
 
 export interface FacetOption {
@@ -53,6 +71,8 @@ export interface DocumentHit {
   page: number | null;
   /** Text around the match with HIGHLIGHT_START/END around matched words. */
   snippet: string;
+  /** Words of the query this document lacks (partial matches only). */
+  missing: string[];
 }
 
 export interface SearchResults {
@@ -69,6 +89,10 @@ export interface SearchResults {
   facets: Record<FacetName, FacetOption[]>;
   /** "Did you mean": a corrected query that finds more, when this one finds few. */
   suggestion: string | undefined;
+  /** "Showing results for": the query as searched, when typos in it were corrected. */
+  correction: string | undefined;
+  /** No document has every word: these are the documents with most of them. */
+  partial: boolean;
 }
 
 const NO_FACETS: Record<FacetName, FacetOption[]> = {
@@ -106,14 +130,21 @@ export async function searchCatalog(
     documents: [],
     facets: NO_FACETS,
     suggestion: undefined,
+    correction: undefined,
+    partial: false,
   };
   if (parsed.words.length === 0) return empty;
 
+  const plan = await planSearchQuery(db, parsed, { verbatim: request.verbatim });
+  const queries = searchTsQueries(plan, parsed.text);
   const showCourses = page === 1 && filters.course === undefined && filters.kind === undefined;
-  const [documents, courses] = await Promise.all([
-    searchDocuments(db, parsed.text, parsed.words, filters, page),
-    showCourses ? searchCourses(db, parsed.text, filters) : Promise.resolve([]),
+  const [all, courses] = await Promise.all([
+    searchDocuments(db, queries, filters, page, undefined),
+    showCourses ? searchCourses(db, queries, filters) : Promise.resolve([]),
   ]);
+  // Every word first; when no document has them all, the documents with most of them.
+  const partial = all.total === 0 && plan.terms.length > 1 && !plan.literal;
+  const documents = partial ? await searchDocuments(db, queries, filters, page, plan) : all;
   const results: SearchResults = {
     ...empty,
     pageCount: Math.ceil(documents.total / RESULTS_PER_PAGE),
@@ -121,9 +152,11 @@ export async function searchCatalog(
     courses,
     documents: documents.hits,
     facets: documents.facets,
+    correction: plan.corrected,
+    partial: partial && documents.total > 0,
   };
-  if (documents.total + courses.length < FEW_RESULTS) {
-    results.suggestion = await suggestIfBetter(db, parsed.words, documents.total + courses.length);
+  if (!plan.corrected && all.total + courses.length < FEW_RESULTS) {
+    results.suggestion = await suggestIfBetter(db, parsed.words, all.total + courses.length);
   }
   return results;
 }
@@ -138,32 +171,85 @@ interface DocumentsRow {
  * One statement, one index scan: the matching documents are collected once (ids, facet
  * columns and rank from the small inline vectors), then counted per facet, counted in all,
  * and cut to one page, whose rows alone read titles, pages and snippets.
+ *
+ * With `partial` (the plan), a document matches when it has any word; each word is its own
+ * index scan, so counting the words a document has never reads its large vector.
  */
 async function searchDocuments(
   db: Kysely<Database>,
-  text: string,
-  words: readonly string[],
+  queries: SearchTsQueries,
   filters: SearchFilters,
   page: number,
+  partial: PlannedQuery | undefined,
 ): Promise<DocumentsRow> {
   const where = (except?: FacetName) => filterSql(filters, except);
+  const termRows = sql.join(queries.perTerm.map((query, i) => sql`(${i + 1}::bigint, ${query})`));
+  const matched = partial
+    ? sql`
+      SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
+             ${PER_WORD_FOUND} * count(*) + ${rankSql(sql`s.rank_vector`)} AS rank,
+             array_agg(t.i) AS found
+      FROM q,
+           (VALUES ${termRows}) AS t(i, query)
+           CROSS JOIN LATERAL (
+             SELECT s.document_id FROM document_search s WHERE s.vector @@ t.query) h
+           JOIN document_search s ON s.document_id = h.document_id
+      GROUP BY s.document_id, q.exact_query, q.query`
+    : sql`
+      SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
+             ${rankSql(sql`s.rank_vector`)} AS rank, NULL::bigint[] AS found
+      FROM document_search s, q
+      WHERE s.vector @@ q.query`;
+  const words = partial ? partial.terms.map((term) => term.corrections[0] ?? term.word) : [];
   const { rows } = await sql<DocumentsRow>`
     WITH q AS (
-      SELECT websearch_to_tsquery('english', ${text}) AS query,
+      SELECT ${queries.match} AS query, ${queries.exact} AS exact_query,
              -- Any of the words, for choosing the page to show and highlighting it.
-             websearch_to_tsquery('english', ${words.join(' or ')}) AS any_query
+             ${queries.any} AS any_query
     ),
-    matched AS MATERIALIZED (
-      SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
-             ts_rank(${RANK_WEIGHTS}, s.rank_vector, q.query) AS rank
-      FROM document_search s, q
-      WHERE s.vector @@ q.query
-    ),
+    matched AS MATERIALIZED (${matched}),
     filtered AS (SELECT * FROM matched m WHERE ${where()}),
+    few AS (SELECT count(*) <= ${BODY_RANKED} AS yes FROM filtered),
+    -- Rarer words weigh more (inverse document frequency, counted up to a cap).
+    weights AS (
+      SELECT t.query, ln(
+               greatest(n.documents, d.found + 1) / (d.found + 1)) AS idf
+      FROM few, (VALUES ${termRows}) AS t(i, query)
+      CROSS JOIN (SELECT reltuples::float AS documents FROM pg_class
+                  WHERE oid = 'document_search'::regclass) n
+      CROSS JOIN LATERAL (
+        SELECT count(*)::float AS found FROM (
+          SELECT FROM document_search s WHERE s.vector @@ t.query LIMIT ${IDF_CAP}) x) d
+      WHERE few.yes
+    ),
+    -- Two shapes, one of which runs: many matches are cut to the page by title and
+    -- description rank alone (a top-N sort); few are ordered with their pages' rank too.
     hits AS (
-      SELECT document_id, rank FROM filtered
-      ORDER BY rank DESC, document_id DESC
-      LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+      SELECT document_id, found,
+             row_number() OVER (ORDER BY rank DESC, document_id DESC) AS position
+      FROM (
+        SELECT f.document_id, f.found, f.rank FROM filtered f, few WHERE NOT few.yes
+        ORDER BY f.rank DESC, f.document_id DESC
+        LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+      ) many
+      UNION ALL
+      SELECT document_id, found, position FROM (
+        SELECT f.document_id, f.found,
+               row_number() OVER (
+                 ORDER BY f.rank DESC, body.rank DESC NULLS LAST, f.document_id DESC) AS position
+        FROM filtered f
+        CROSS JOIN few
+        LEFT JOIN LATERAL (
+          -- Per page of the document, so that long documents do not win by length alone.
+          SELECT sum(w.idf * ts_rank_cd(p.search_vector, w.query))
+                 / count(DISTINCT p.page_number) AS rank
+          FROM document_pages p CROSS JOIN weights w
+          WHERE few.yes AND p.document_id = f.document_id
+        ) body ON true
+        WHERE few.yes
+        ORDER BY position
+        LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+      ) ranked
     ),
     subject_facet AS (
       SELECT f.slug AS value, f.name AS label, count(*)::int AS count
@@ -195,10 +281,16 @@ async function searchDocuments(
           'id', d.id, 'slug', d.slug, 'title', d.title, 'kind', d.kind,
           'course', json_build_object('id', c.id, 'slug', c.slug, 'title', c.title),
           'page', best.page_number,
-          'snippet', ts_headline('english',
+          'snippet', ts_headline('coursepack',
             coalesce(best.body, nullif(d.description, ''), d.title), q.any_query,
-            ${HEADLINE_OPTIONS})
-        ) ORDER BY h.rank DESC, h.document_id DESC)
+            ${HEADLINE_OPTIONS}),
+          'missing', ARRAY(
+            SELECT w.word FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
+            WHERE NOT w.i = ANY (coalesce(h.found, ARRAY[w.i]))
+              -- Stop words are in no index: no document lacks them.
+              AND numnode(plainto_tsquery('coursepack', w.word)) > 0
+            ORDER BY w.i)
+        ) ORDER BY h.position)
         FROM hits h
         CROSS JOIN q
         JOIN documents d ON d.id = h.document_id
@@ -251,9 +343,18 @@ function filterSql(filters: SearchFilters, except?: FacetName): RawBuilder<boole
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 }
 
+/**
+ * Exact words outrank prefixes and corrections, within the field weights: a title or
+ * description with every word as typed counts double (one rank and a test, not two ranks).
+ */
+function rankSql(vector: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`ts_rank(${RANK_WEIGHTS}, ${vector}, q.query)
+    * (CASE WHEN ${vector} @@ q.exact_query THEN 1 ELSE 0.5 END)`;
+}
+
 async function searchCourses(
   db: Kysely<Database>,
-  text: string,
+  queries: SearchTsQueries,
   filters: SearchFilters,
 ): Promise<CourseHit[]> {
   const conditions: RawBuilder<boolean>[] = [sql<boolean>`s.vector @@ q.query`];
@@ -270,11 +371,11 @@ async function searchCourses(
   const { rows } = await sql<CourseHit>`
     SELECT c.id, c.slug, c.title, c.code, i.name AS "institutionName"
     FROM course_search s
-    CROSS JOIN (SELECT websearch_to_tsquery('english', ${text}) AS query) q
+    CROSS JOIN (SELECT ${queries.match} AS query, ${queries.exact} AS exact_query) q
     JOIN courses c ON c.id = s.course_id
     JOIN institutions i ON i.id = c.institution_id
     WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY ts_rank(${RANK_WEIGHTS}, s.vector, q.query) DESC, c.id
+    ORDER BY ${rankSql(sql`s.vector`)} DESC, c.id
     LIMIT ${COURSE_HITS}`.execute(db);
   return rows;
 }
@@ -288,7 +389,7 @@ async function suggestIfBetter(
   const suggestion = await suggestSpelling(db, words);
   if (!suggestion) return undefined;
   const { rows } = await sql<{ found: number }>`
-    WITH q AS (SELECT websearch_to_tsquery('english', ${suggestion}) AS query)
+    WITH q AS (SELECT websearch_to_tsquery('coursepack', ${suggestion}) AS query)
     SELECT (SELECT count(*) FROM (
               SELECT FROM document_search s, q WHERE s.vector @@ q.query LIMIT ${FEW_RESULTS}) d)
          + (SELECT count(*) FROM (

@@ -13,6 +13,13 @@ export interface SearchFixture {
     draft: number;
     processing: number;
     inHiddenCourse: number;
+    thermodynamics: number;
+    graph: number;
+    graphene: number;
+    resume: number;
+    schrodinger: number;
+    btree: number;
+    lectureNotes: number;
   };
   /** Documents of the quantum course whose page 2 mentions "wavefunction", to page through. */
   wavefunctionCount: number;
@@ -88,7 +95,11 @@ export async function seedSearchFixture(db: Kysely<Database>): Promise<SearchFix
       .insertInto('documents')
       .values({
         course_id: values.course,
-        slug: values.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        slug: values.title
+          .normalize('NFD')
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, ''),
         title: values.title,
         description: values.description ?? '',
         kind: values.kind ?? 'notes',
@@ -143,6 +154,35 @@ export async function seedSearchFixture(db: Kysely<Database>): Promise<SearchFix
       course: hidden,
       title: 'Homeomorphism basics',
       pages: ['A confidential homeomorphism page.'],
+    }),
+    // Forgiving search (issue 14): prefixes, typos, folding, partial matches, page text.
+    thermodynamics: await document({
+      course: quantum,
+      title: 'Thermodynamics of engines',
+      pages: ['Carnot cycles and the entropy of an ideal gas.'],
+    }),
+    graph: await document({ course: algebra, title: 'Graph theory' }),
+    graphene: await document({ course: quantum, title: 'Graphene sheets' }),
+    resume: await document({
+      course: algebra,
+      title: 'Writing a résumé',
+      description: 'Career workshop handout.',
+      kind: 'summary',
+    }),
+    schrodinger: await document({
+      course: quantum,
+      title: 'The Schrödinger equation',
+      pages: ['Superposition of states.'],
+    }),
+    btree: await document({
+      course: algebra,
+      title: 'B-tree indexes',
+      pages: ['Pages on x86 machines; CO2 budgets; the zorblax5210 sample.'],
+    }),
+    lectureNotes: await document({
+      course: quantum,
+      title: 'Lecture Notes 7',
+      pages: [FILLER, FILLER, 'The quasiparticle picture of the electron gas.'],
     }),
   };
 

@@ -56,6 +56,32 @@ describe('suggestTitles', () => {
     expect(await titles('quantm mechan')).toEqual(['Quantum Mechanics']);
   });
 
+  it('folds accents and case in titles as typed', async () => {
+    expect(await titles('schrod')).toEqual(['The Schrödinger equation']);
+    expect(await titles('RESUM')).toEqual(['Writing a résumé']);
+  });
+
+  it('offers a word found only in page text, with the document and the page', async () => {
+    const { suggestions } = await suggestTitles(db, 'quasipart');
+    expect(suggestions).toEqual([
+      {
+        type: 'document',
+        id: fixture.documents.lectureNotes,
+        title: '… quasiparticle picture of the electron …',
+        subtitle: 'in Lecture Notes 7, page 3',
+        href: `/documents/${fixture.documents.lectureNotes}-lecture-notes-7#page-3`,
+      },
+    ]);
+  });
+
+  it('lists title matches before page-text matches, each document once', async () => {
+    const { suggestions } = await suggestTitles(db, 'spectral');
+    expect(suggestions.map((s) => [s.id, s.subtitle.startsWith('in ')])).toEqual([
+      [fixture.documents.spectralTitle, false],
+      [fixture.documents.spectralBody, true],
+    ]);
+  });
+
   it('stops at the limit', async () => {
     expect(await titles('problem', 5)).toHaveLength(5);
   });
@@ -67,7 +93,7 @@ describe('suggestTitles', () => {
   });
 
   it('answers hostile input with no suggestions rather than an error', async () => {
-    for (const query of ['', ' ', `'&|!:*()<>\\`, '\u0000', 'x'.repeat(10_000), '🚀', "a'b:*"]) {
+    for (const query of ['', ' ', `'&|!:*()<>\\`, '\u0000', 'x'.repeat(10_000), '🚀', "q'z:*"]) {
       await expect(suggestTitles(db, query)).resolves.toMatchObject({ suggestions: [] });
     }
   });

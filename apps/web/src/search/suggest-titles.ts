@@ -2,6 +2,7 @@ import type { Database, DocumentKind } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { coursePath, documentPath } from '../catalog/refs';
 import { KIND_LABELS } from '../documents/kind-labels';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
 import { parseSearchQuery } from './parse-search-query';
 import { correctWords } from './suggest-spelling';
 
@@ -14,10 +15,16 @@ const MAX_COURSE_SUGGESTIONS = 3;
  * matches found; every further letter narrows the matches until the ranking is exact.
  */
 const CANDIDATES = 200;
+/** Page-text matches fill at most this many places, after the titles. */
+const MAX_PAGE_SUGGESTIONS = 3;
+/** A shorter word being typed matches too many pages to be worth a lookup per keystroke. */
+const MIN_PAGE_PREFIX = 4;
+const PAGE_EXCERPT = `StartSel=${HIGHLIGHT_START},StopSel=${HIGHLIGHT_END},MaxWords=9,MinWords=4,MaxFragments=1`;
 
 export interface TitleSuggestion {
   type: 'course' | 'document';
   id: number;
+  /** The title, or for a match in page text, the words around it. */
   title: string;
   subtitle: string;
   href: string;
@@ -47,7 +54,8 @@ interface DocumentRow {
 /**
  * Typeahead: published course and document titles containing every typed word (by stem)
  * and a word starting with the one being typed. When that finds too little, the words are
- * corrected against the vocabulary (typos) and the corrected titles fill the list.
+ * corrected against the vocabulary (typos) and the corrected titles fill the list, then
+ * documents whose page text has the words ("… in Lecture Notes 7, page 3").
  */
 export async function suggestTitles(
   db: Kysely<Database>,
@@ -69,7 +77,64 @@ export async function suggestTitles(
       }
     }
   }
+  if (suggestions.length < limit) {
+    const pages = await findPages(
+      db,
+      parsed.words,
+      parsed.partialWord,
+      Math.min(MAX_PAGE_SUGGESTIONS, limit - suggestions.length),
+      suggestions.filter((s) => s.type === 'document').map((s) => s.id),
+    );
+    suggestions.push(...pages);
+  }
   return { query: parsed.text, suggestions };
+}
+
+/**
+ * Documents whose text has every word, the last one as typed so far, each with the words
+ * around its first matching page. Unranked: titles came first, and these only fill the list.
+ */
+async function findPages(
+  db: Kysely<Database>,
+  words: readonly string[],
+  partialWord: string | undefined,
+  limit: number,
+  exclude: readonly number[],
+): Promise<TitleSuggestion[]> {
+  if (partialWord !== undefined && [...partialWord].length < MIN_PAGE_PREFIX) return [];
+  const complete = partialWord === undefined ? words : words.slice(0, -1);
+  const query = partialWord
+    ? sql`plainto_tsquery('coursepack', ${complete.join(' ')}) && to_tsquery('coursepack_simple', ${`'${partialWord}':*`})`
+    : sql`plainto_tsquery('coursepack', ${complete.join(' ')})`;
+  const { rows } = await sql<{
+    id: number;
+    slug: string;
+    title: string;
+    page: number;
+    excerpt: string;
+  }>`
+    SELECT d.id, d.slug, d.title, p.page_number AS page,
+           ts_headline('coursepack', p.body, q.query, ${PAGE_EXCERPT}) AS excerpt
+    FROM (SELECT ${query} AS query) q
+    CROSS JOIN LATERAL (
+      SELECT s.document_id FROM document_search s
+      WHERE s.vector @@ q.query AND NOT s.document_id = ANY (${exclude}::int[])
+      LIMIT ${limit}
+    ) m
+    JOIN documents d ON d.id = m.document_id
+    CROSS JOIN LATERAL (
+      SELECT p.page_number, p.body FROM document_pages p
+      WHERE p.document_id = m.document_id AND p.search_vector @@ q.query
+      ORDER BY p.page_number LIMIT 1
+    ) p
+    ORDER BY d.id DESC`.execute(db);
+  return rows.map((row) => ({
+    type: 'document',
+    id: row.id,
+    title: `… ${row.excerpt.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '')} …`,
+    subtitle: `in ${row.title}, page ${row.page}`,
+    href: documentPath(row, row.page),
+  }));
 }
 
 async function findTitles(
@@ -82,8 +147,8 @@ async function findTitles(
   // The half-typed word matches plain title words by prefix (stemming a fragment would
   // turn "analys" into a stem no title has); whole words match by English stem.
   const query = partialWord
-    ? sql`plainto_tsquery('english', ${complete.join(' ')}) && to_tsquery('simple', ${`'${partialWord}':*`})`
-    : sql`plainto_tsquery('english', ${complete.join(' ')})`;
+    ? sql`plainto_tsquery('coursepack', ${complete.join(' ')}) && to_tsquery('coursepack_simple', ${`'${partialWord}':*`})`
+    : sql`plainto_tsquery('coursepack', ${complete.join(' ')})`;
   const [courses, documents] = await Promise.all([
     sql<CourseRow>`
       SELECT c.id, c.slug, c.title, c.code, i.name AS institution

@@ -38,19 +38,24 @@ function kindParam(value: string | string[] | undefined): DocumentKind | undefin
   return DOCUMENT_KINDS.find((kind) => kind === raw);
 }
 
-/** The URL of a search with the given query, filters and page (page 1 and empty values left out). */
-function searchHref(query: string, filters: SearchFilters, page = 1): string {
+/**
+ * The URL of a search with the given query, filters and page (page 1 and empty values left
+ * out); `verbatim` searches the words as typed, without correcting typos.
+ */
+function searchHref(query: string, filters: SearchFilters, page = 1, verbatim = false): string {
   const params = new URLSearchParams();
   if (query) params.set('q', query);
   for (const [name, value] of Object.entries(filters)) {
     if (value !== undefined) params.set(name, String(value));
   }
   if (page > 1) params.set('page', String(page));
+  if (verbatim) params.set('verbatim', '1');
   return `/search?${params}`;
 }
 
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
+  const verbatim = single(params.verbatim) === '1';
   const results = await searchCatalog(await getDb(), {
     query: single(params.q) ?? '',
     subject: slugParam(params.subject),
@@ -58,14 +63,17 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
     course: courseParam(params.course),
     kind: kindParam(params.kind),
     page: pageNumber(params.page),
+    verbatim,
   });
   if (results.page > 1 && results.page > results.pageCount) notFound();
   const { query, filters } = results;
   const withFilter = (name: keyof SearchFilters) => (value: string | undefined) =>
-    searchHref(query, {
-      ...filters,
-      [name]: name === 'course' && value !== undefined ? Number(value) : value,
-    });
+    searchHref(
+      query,
+      { ...filters, [name]: name === 'course' && value !== undefined ? Number(value) : value },
+      1,
+      verbatim,
+    );
   const filtered = Object.values(filters).some((value) => value !== undefined);
   const nothing = results.total === 0 && results.courses.length === 0;
 
@@ -79,6 +87,18 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       <div className="mt-4 max-w-3xl">
         <SearchBox key={query} id="page-search" defaultValue={query} />
       </div>
+      {results.correction ? (
+        <p className="mt-4 text-slate-700">
+          Showing results for <em className="font-semibold">{results.correction}</em> — search
+          instead for{' '}
+          <Link
+            href={searchHref(query, filters, 1, true)}
+            className="text-brand-700 italic underline"
+          >
+            {query}
+          </Link>
+        </p>
+      ) : null}
       {results.suggestion ? (
         <p className="mt-4 text-slate-700">
           Did you mean{' '}
@@ -184,6 +204,12 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
                   ({pluralize(results.total, 'match', 'matches')})
                 </span>
               </h2>
+              {results.partial ? (
+                <p className="mb-3 text-slate-700">
+                  No document has all of “{results.correction ?? query}”: these have most of the
+                  words.
+                </p>
+              ) : null}
               {results.documents.length === 0 ? (
                 <p className="text-slate-600">
                   No documents match{filtered ? ' these filters' : ''}.
@@ -211,6 +237,17 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
                         ) : null}
                       </div>
                       <p className="mt-1 text-sm text-slate-600">{document.course.title}</p>
+                      {document.missing.length > 0 ? (
+                        <p className="mt-1 text-sm text-slate-500">
+                          Missing:{' '}
+                          {document.missing.map((word, at) => (
+                            <span key={word}>
+                              {at > 0 ? ' ' : ''}
+                              <s>{word}</s>
+                            </span>
+                          ))}
+                        </p>
+                      ) : null}
                       <p className="mt-2 text-sm leading-relaxed text-slate-800">
                         <HighlightedSnippet snippet={document.snippet} />
                       </p>
@@ -221,7 +258,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
               <Pagination
                 page={results.page}
                 pageCount={results.pageCount}
-                hrefFor={(page) => searchHref(query, filters, page)}
+                hrefFor={(page) => searchHref(query, filters, page, verbatim)}
               />
             </section>
           </div>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { allowedTypos, editDistance } from './edit-distance';
+
+describe('editDistance', () => {
+  it('counts a swap of neighbouring letters as one edit', () => {
+    expect(editDistance('eigenvlaues', 'eigenvalues')).toBe(1);
+    expect(editDistance('ab', 'ba')).toBe(1);
+  });
+
+  it('counts insertions, deletions and substitutions as one edit each', () => {
+    expect(editDistance('entrpy', 'entropy')).toBe(1);
+    expect(editDistance('entropyy', 'entropy')).toBe(1);
+    expect(editDistance('entrapy', 'entropy')).toBe(1);
+    expect(editDistance('thermodinamycs', 'thermodynamics')).toBe(2);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+
+  it('compares letters outside the basic plane as one letter each', () => {
+    expect(editDistance('𝑥y', 'y𝑥')).toBe(1);
+  });
+});
+
+describe('allowedTypos', () => {
+  it('allows none below five letters, one from five and two from nine', () => {
+    expect(allowedTypos('atom')).toBe(0);
+    expect(allowedTypos('graph')).toBe(1);
+    expect(allowedTypos('eigenval')).toBe(1);
+    expect(allowedTypos('eigenvalu')).toBe(2);
+    expect(allowedTypos('résumé')).toBe(1);
+  });
+});
