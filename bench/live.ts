@@ -27,9 +27,6 @@
  * each dashboard and stats operation first calls `refreshAnalyticsRollups` as requests did
  * before the worker took it over (realtime never did).
  *
- * The refresher's database connections run at nice 19 as the worker's do (PostgreSQL is local
- * here); LIVE_BENCH_BACKGROUND=off leaves them at normal priority, to see what that is worth.
- *
  * LIVE_BENCH_DIR=/some/dir keeps the cluster there and reuses its events on the next run (the
  * rollups are then only refreshed); the load phase's events stay in it.
  */
@@ -174,7 +171,7 @@ try {
   ];
 
   console.log(
-    `\n${loaded.toLocaleString('en')} events; ${REFRESH_ON_REQUEST ? 'refreshed by each dashboard and stats request (the old design)' : `refresher every ${INTERVAL_MS} ms in its own process, its backends at ${process.env.LIVE_BENCH_BACKGROUND === 'off' ? 'normal priority' : 'nice 19'}`}; PostgreSQL durable\n`,
+    `\n${loaded.toLocaleString('en')} events; ${REFRESH_ON_REQUEST ? 'refreshed by each dashboard and stats request (the old design)' : `refresher every ${INTERVAL_MS} ms in its own process`}; PostgreSQL durable\n`,
   );
   // Warm the caches the way the load phase will find them.
   await runRounds(operations, { rounds: 2 });

@@ -14,9 +14,7 @@ if (!url || !(intervalMs > 0)) {
   console.error('usage: refresh-rollups.ts <interval ms> (env DATABASE_URL)');
   process.exit(2);
 }
-// As the worker's pool (apps/worker/src/main.ts); LIVE_BENCH_BACKGROUND=off keeps the backends at
-// normal priority, to see what lowering them is worth.
-const db = createDb(url, { max: 2, background: process.env.LIVE_BENCH_BACKGROUND !== 'off' });
+const db = createDb(url, { max: 2 });
 const boss = new PgBoss({ connectionString: url, supervise: true, schedule: false, max: 2 });
 boss.on('error', (error) => console.error('pg-boss:', error));
 await boss.start();

@@ -1,6 +1,5 @@
-import { type DatabaseConnection, Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { type BackendPriority, lowerBackendPriority } from './background-priority';
 import type { Database } from './schema';
 
 // int8 (COUNT, SUM over integers, bigint columns) arrives as a string by default;
@@ -23,13 +22,6 @@ export interface CreateDbOptions {
    * can learn of an outage before a request runs into it; the pool replaces the connection.
    */
   onIdleConnectionError?: (error: Error) => void;
-  /**
-   * Background work (the worker): each connection's backend runs at the lowest CPU priority when
-   * PostgreSQL is on this machine (`lowerBackendPriority`), so requests are served first.
-   */
-  background?: boolean;
-  /** Told, for each new connection of a background pool, what became of its priority. */
-  onBackgroundPriority?: (priority: BackendPriority) => void;
 }
 
 export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
@@ -40,11 +32,5 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => options.onIdleConnectionError?.(error));
-  // Kysely awaits this before a new connection's first query, so none runs at full priority.
-  const onCreateConnection = options.background
-    ? async (connection: DatabaseConnection) => {
-        options.onBackgroundPriority?.(await lowerBackendPriority(connection));
-      }
-    : undefined;
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, onCreateConnection }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
