@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LruMap } from './lru-map';
+import { CachedJsonFiles } from './cached-json-files';
 
 export type SourceFormat = 'jpg' | 'png' | 'gif' | 'webp' | 'avif' | 'pdf';
 
@@ -26,8 +26,6 @@ export interface AssetRecord {
   context?: Record<string, string>;
 }
 
-/** Records are re-read from disk at most this often, so other processes' uploads show up. */
-const RECORD_TTL_MS = 1_000;
 /**
  * Records (and misses: unknown ids are asked for too) kept in memory. An entry is about a
  * kilobyte, and entries live a second anyway, so this only caps a flood of distinct ids.
@@ -44,13 +42,14 @@ function hashId(publicId: string): string {
  * can name a path outside these folders whatever it contains.
  */
 export class AssetStore {
-  private readonly records: LruMap<string, { record: AssetRecord | undefined; readAt: number }>;
+  // Re-read at most once a second, so other processes' uploads show up.
+  private readonly records: CachedJsonFiles<AssetRecord>;
 
   constructor(
     readonly mediaDir: string,
     maxCachedRecords = MAX_CACHED_RECORDS,
   ) {
-    this.records = new LruMap(maxCachedRecords);
+    this.records = new CachedJsonFiles(maxCachedRecords);
   }
 
   /** How many records (and misses) are held in memory. */
@@ -77,19 +76,8 @@ export class AssetStore {
     return path.join(dir, randomUUID());
   }
 
-  async get(publicId: string): Promise<AssetRecord | undefined> {
-    const cached = this.records.get(publicId);
-    const now = Date.now();
-    if (cached && now - cached.readAt < RECORD_TTL_MS) return cached.record;
-    let record: AssetRecord | undefined;
-    try {
-      const text = await readFile(path.join(this.assetDir(publicId), 'meta.json'), 'utf8');
-      record = JSON.parse(text) as AssetRecord;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    this.records.set(publicId, { record, readAt: now });
-    return record;
+  get(publicId: string): Promise<AssetRecord | undefined> {
+    return this.records.read(publicId, path.join(this.assetDir(publicId), 'meta.json'));
   }
 
   /** Moves `tempFile` into place as the original and writes the record (atomic renames). */
@@ -100,7 +88,7 @@ export class AssetStore {
     const metaTemp = await this.tempPath();
     await writeFile(metaTemp, JSON.stringify(record));
     await rename(metaTemp, path.join(dir, 'meta.json'));
-    this.records.set(record.publicId, { record, readAt: Date.now() });
+    this.records.remember(record.publicId, record);
     // Derived keys include the original's etag, so old derivations can never be served again;
     // removing them only reclaims space.
     await rm(this.derivedDir(record.publicId), { recursive: true, force: true });
@@ -111,7 +99,7 @@ export class AssetStore {
     await rm(path.join(this.assetDir(publicId), 'meta.json'), { force: true });
     await rm(this.assetDir(publicId), { recursive: true, force: true });
     await rm(this.derivedDir(publicId), { recursive: true, force: true });
-    this.records.set(publicId, { record: undefined, readAt: Date.now() });
+    this.records.remember(publicId, undefined);
     return existed;
   }
 }

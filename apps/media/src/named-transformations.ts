@@ -1,6 +1,6 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LruMap } from './lru-map';
+import { CachedJsonFiles } from './cached-json-files';
 import { MediaError } from './media-error';
 
 /**
@@ -16,7 +16,6 @@ export interface NamedTransformation {
 }
 
 const NAME_SHAPE = /^[A-Za-z0-9][\w-]{0,63}$/;
-const TTL_MS = 1_000;
 const MAX_CACHED = 1_000;
 
 /** `thumb` or `t_thumb` (the admin API accepts both), checked to be a safe file name. */
@@ -32,9 +31,7 @@ export function readName(raw: string | undefined): string {
 }
 
 export class NamedTransformations {
-  private readonly cache = new LruMap<string, { value: string | undefined; readAt: number }>(
-    MAX_CACHED,
-  );
+  private readonly cache = new CachedJsonFiles<NamedTransformation>(MAX_CACHED);
 
   constructor(private readonly mediaDir: string) {}
 
@@ -43,18 +40,7 @@ export class NamedTransformations {
   }
 
   async get(name: string): Promise<string | undefined> {
-    const cached = this.cache.get(name);
-    const now = Date.now();
-    if (cached && now - cached.readAt < TTL_MS) return cached.value;
-    let value: string | undefined;
-    try {
-      value = (JSON.parse(await readFile(this.file(name), 'utf8')) as NamedTransformation)
-        .transformation;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    this.cache.set(name, { value, readAt: now });
-    return value;
+    return (await this.cache.read(name, this.file(name)))?.transformation;
   }
 
   async set(name: string, transformation: string): Promise<void> {
@@ -63,13 +49,13 @@ export class NamedTransformations {
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temp, JSON.stringify({ name, transformation } satisfies NamedTransformation));
     await rename(temp, file);
-    this.cache.set(name, { value: transformation, readAt: Date.now() });
+    this.cache.remember(name, { name, transformation });
   }
 
   async remove(name: string): Promise<boolean> {
     const existed = (await this.get(name)) !== undefined;
     await rm(this.file(name), { force: true });
-    this.cache.set(name, { value: undefined, readAt: Date.now() });
+    this.cache.remember(name, undefined);
     return existed;
   }
 
