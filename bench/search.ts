@@ -18,18 +18,18 @@
  * memory too: found in the top 10 and mean reciprocal rank per class of generated query.
  * Env: SEARCH_BENCH_DOCUMENTS (100000), SEARCH_BENCH_QUERIES (300 per kind),
  * SEARCH_BENCH_RECALL_DOCUMENTS (5000), SEARCH_BENCH_RECALL_QUERIES (100 per class).
+ * SEARCH_BENCH_DIR=/some/dir keeps the 100,000-document cluster there and reuses it on the next
+ * run (loading it takes minutes; the recall database is always made anew).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createDb } from '@coursepack/db/client';
 import { migrateToLatest } from '@coursepack/db/migrate';
-import { ensureDatabase, startPostgresServer } from '@coursepack/db/postgres-server';
+import { ensureDatabase } from '@coursepack/db/postgres-server';
 import type { DocumentKind } from '@coursepack/db/schema';
 import { sql } from 'kysely';
 import { searchCatalog } from '../apps/web/src/search/search-catalog';
 import { suggestTitles } from '../apps/web/src/search/suggest-titles';
 import { createRandom } from '../scripts/seed/create-seeded-random';
+import { openBenchDatabase } from './analytics/open-bench-database';
 import { type CorpusSize, loadCorpus } from './search/load-corpus';
 import {
   generateRecallQueries,
@@ -54,18 +54,15 @@ const WARM_UP = 30;
 const NAIVE_QUERIES = 60;
 const KINDS: DocumentKind[] = ['notes', 'slides', 'exercises', 'exam', 'summary'];
 
-const base = await mkdtemp(path.join(tmpdir(), 'coursepack-bench-search-'));
-// Throwaway cluster: fsync off makes loading faster and does not change read latency.
-const server = await startPostgresServer({
-  dataDir: path.join(base, 'cluster'),
-  ephemeral: true,
-  unsafeFast: true,
+// fsync off makes loading faster and does not change read latency.
+const { db, server, close } = await openBenchDatabase({
+  prefix: 'coursepack-bench-search-',
+  keepDir: process.env.SEARCH_BENCH_DIR,
+  poolSize: 10,
 });
-const db = createDb(server.url, { max: 10 });
 try {
-  await migrateToLatest(db);
   const loadStart = performance.now();
-  const corpus = await loadCorpus(server.url, { documents: DOCUMENTS, ...SHAPE });
+  const corpus = await loadOrReuseCorpus();
   const { rows: sizes } = await sql<{ indexed: number; terms: number; size: string }>`
     SELECT (SELECT count(*)::int FROM document_search) AS indexed,
            (SELECT count(*)::int FROM search_terms) AS terms,
@@ -186,6 +183,7 @@ try {
     'The naive typeahead ranks nothing (shortest titles first) and the naive page has no count, facets or courses: both do less work than the app.',
   );
 
+  await sql`DROP DATABASE IF EXISTS recall`.execute(db);
   await ensureDatabase(server.url, 'recall');
   const recallDb = createDb(server.urlFor('recall'), { max: 2 });
   try {
@@ -222,9 +220,28 @@ try {
     await recallDb.destroy();
   }
 } finally {
-  await db.destroy();
-  await server.stop();
-  await rm(base, { recursive: true, force: true });
+  await close();
+}
+
+/** The corpus as loadCorpus reports it: loaded now, or found whole in a kept cluster. */
+async function loadOrReuseCorpus(): Promise<Awaited<ReturnType<typeof loadCorpus>>> {
+  const { rows } = await sql<{ documents: number; courses: number; pages: number }>`
+    SELECT (SELECT count(*)::int FROM documents) AS documents,
+           (SELECT count(*)::int FROM courses) AS courses,
+           (SELECT count(*)::int FROM document_pages) AS pages`.execute(db);
+  const found = rows[0];
+  if (found && found.documents === DOCUMENTS) {
+    // loadCorpus samples every hundredth title.
+    const titles = await sql<{ title: string }>`
+      SELECT title FROM documents WHERE id % 100 = 0 ORDER BY id`.execute(db);
+    return { ...found, sampleTitles: titles.rows.map((row) => row.title) };
+  }
+  if (found && found.documents > 0) {
+    throw new Error(
+      `SEARCH_BENCH_DIR holds ${found.documents} documents, not ${DOCUMENTS}: use another folder`,
+    );
+  }
+  return loadCorpus(server.url, { documents: DOCUMENTS, ...SHAPE });
 }
 
 /** Runs each input once after a warm-up, one at a time, returning milliseconds per call. */

@@ -43,7 +43,7 @@ export function classifyEvents(picked: RawBuilder<unknown>): RawBuilder<unknown>
         substring(referrer from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)'),
         '^www\\.', '')), '') AS referrer_host,
       browser, os, device,
-      received_at, type, name, action,
+      event_id, received_at, stored_at, type, name, action,
       (type = 'page' AND action = 'view') AS is_view,
       (type IN ('scroll', 'status') OR (type = 'page' AND action = 'view')) AS is_tracking,
       CASE WHEN type = 'scroll' THEN
@@ -79,7 +79,10 @@ export function aggregateSessionHours(classified: RawBuilder<unknown>): RawBuild
       (count(*) FILTER (WHERE is_view))::integer AS views,
       coalesce(sum(active_ms), 0)::bigint AS active_ms,
       coalesce(max(depth), 0)::smallint AS max_depth,
-      (array_agg(page ORDER BY received_at DESC) FILTER (WHERE page IS NOT NULL))[1] AS last_page,
+      -- The page in view last; of two pings at one instant, the higher page (as the refresh's
+      -- merges decide, so that adding events in any order gives the same row).
+      (array_agg(page ORDER BY received_at DESC, page DESC)
+        FILTER (WHERE page IS NOT NULL))[1] AS last_page,
       max(received_at) FILTER (WHERE page IS NOT NULL) AS last_page_at
     FROM ${classified} AS classified
     GROUP BY hour, session_id, ${keys}`;

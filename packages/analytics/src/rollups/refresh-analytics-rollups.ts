@@ -1,6 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { columnList, dayOfHour, ROLLUPS } from '../rollup-columns';
+import { columnList, dayOfHour, ROLLUPS, type RollupKind } from '../rollup-columns';
 import {
   aggregateActionHours,
   aggregatePageHours,
@@ -18,6 +18,11 @@ export interface RollupRefresh {
   newEvents: number;
   /** Session-days recomputed (full: every one). */
   sessionDays: number;
+  /**
+   * Events read to do it: the new ones and the stored pings next to them (full: every event).
+   * What a refresh costs; it does not grow with how long the sessions have been reading.
+   */
+  eventsRead: number;
   /** Events with `stored_at` before this moment are now in the rollups. */
   processedUntil: Date;
   milliseconds: number;
@@ -47,13 +52,11 @@ const UTC_DAY = dayOfHour(sql`hour`);
  * `max(stored_at)` would skip rows of a transaction that started earlier and committed later. The
  * watermark is therefore the start of the oldest transaction still open (from
  * `pg_stat_activity`), or now: every event stored before it is committed. Each refresh takes the
- * events stored in [previous watermark, new watermark), finds their (session, UTC day) pairs,
- * and recomputes those session-days' hourly rows from the hour of their earliest new event
- * (less one presence interval: only a ping that close before it can have its credited time
- * changed by it) to the end of the day, then their day rows and visitor sets. Recomputing from
- * the events is what makes late and out-of-order events (a ping whose neighbour arrived in an
- * earlier refresh, a retried send from an hour ago) give exactly the answer of a full
- * recompute; starting at that hour keeps a long read's refreshes from re-reading its whole day.
+ * events stored in [previous watermark, new watermark) and adds them to the hourly rows as they
+ * are (`recomputeSince`), then redoes their session-days' day rows and visitor sets. Late and
+ * out-of-order events (a ping whose neighbour arrived in an earlier refresh, a retried send from
+ * an hour ago) end exactly as a full recompute would write them: the rollups' tests compare both.
+ * An event of a transaction left open longer than MAX_WATERMARK_LAG is missed until a rebuild.
  *
  * Only client backends count: autovacuum and analyze workers (which run right after big writes)
  * never insert events, and counting their transactions held new events back for minutes.
@@ -87,24 +90,28 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
             AND backend_type = 'client backend')),
         now() - ${MAX_WATERMARK_LAG}) AS until
       FROM pg_stat_activity`.execute(trx);
-    const until = watermark.rows[0]?.until ?? new Date();
     const state = await trx
       .selectFrom('analytics_refresh_state')
       .select('processed_until')
       .executeTakeFirst();
+    const full = rebuild || !state;
+    // The rollups hold exactly the events stored before `processed_until`: it never goes back
+    // unless everything is recomputed.
+    let until = watermark.rows[0]?.until ?? new Date();
+    if (!full && until < state.processed_until) until = state.processed_until;
 
-    const counts =
-      rebuild || !state
-        ? await recomputeAll(trx)
-        : await recomputeSince(trx, state.processed_until, until);
+    const counts = full
+      ? await recomputeAll(trx, until)
+      : await recomputeSince(trx, state.processed_until, until);
     await sql`
       INSERT INTO analytics_refresh_state (id, processed_until, refreshed_at)
       VALUES (true, ${until}, now())
       ON CONFLICT (id) DO UPDATE SET
-        processed_until = greatest(analytics_refresh_state.processed_until, excluded.processed_until),
-        refreshed_at = excluded.refreshed_at`.execute(trx);
+        processed_until = excluded.processed_until, refreshed_at = excluded.refreshed_at`.execute(
+      trx,
+    );
     return {
-      kind: rebuild || !state ? 'full' : 'incremental',
+      kind: full ? 'full' : 'incremental',
       ...counts,
       processedUntil: until,
       milliseconds: performance.now() - started,
@@ -112,16 +119,21 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
   });
 }
 
-// Events stored after the watermark are read too (they are committed); the next refresh
-// recomputes their session-days once more, which changes nothing.
-async function recomputeAll(trx: Transaction<Database>) {
+/**
+ * Everything from the events stored before `until`; those stored since, though committed, are
+ * the next refresh's new events (it adds them to what is here, so none may be here already).
+ */
+async function recomputeAll(trx: Transaction<Database>, until: Date) {
   await sql`TRUNCATE analytics_session_hours, analytics_session_pages, analytics_page_hours,
     analytics_action_hours, analytics_session_days, analytics_page_days,
     analytics_action_days, analytics_session_sets, analytics_session_set_weeks`.execute(trx);
   await sql`
     INSERT INTO analytics_sessions (session_id) SELECT DISTINCT session_id FROM events
     ON CONFLICT (session_id) DO NOTHING`.execute(trx);
-  const result = await insertRollups(trx, sql`events`);
+  const result = await insertRollups(
+    trx,
+    sql`(SELECT * FROM events WHERE stored_at < ${until} OFFSET 0)`,
+  );
   await insertDayRollups(trx, sql`true`);
   await insertSessionSets(trx, sql`true`);
   await insertSessionSetWeeks(trx, sql`true`);
@@ -133,50 +145,38 @@ async function recomputeAll(trx: Transaction<Database>) {
       SELECT DISTINCT session_id, date_trunc('day', hour, 'UTC') FROM analytics_session_hours) AS d`.execute(
     trx,
   );
-  return { newEvents: result, sessionDays: sessionDays.rows[0]?.n ?? 0 };
+  return { newEvents: result, sessionDays: sessionDays.rows[0]?.n ?? 0, eventsRead: result };
 }
 
 /**
- * Whether a time (`column`: an hour of the rollups, or an event's `received_at`) falls in what a
- * refresh redoes of an affected session-day `a`: from its `from_hour` to the day's end.
+ * Adds the events stored in [since, until) to the rollups. Every measure of an hourly row adds
+ * up (counts and active time), or only grows (deepest scroll, the page in view last), so a new
+ * event's contribution merges into the rows as they are. The one exception is a presence ping's
+ * credited time, which depends on the next ping: a new ping can shorten the credit of a stored
+ * one just before it (at most one interval earlier). So the new events are classified together
+ * with the stored presence pings within one interval of a new one, and each of those stored
+ * pings whose credit changed adds the difference. The cost follows the new events, not how long
+ * their sessions have been reading. The day rows and visitor sets of the affected session-days
+ * are then redone from their hourly rows.
  */
-function redone(column: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`${column} >= a.from_hour AND ${column} < a.day + interval '24 hours'`;
-}
-
 async function recomputeSince(trx: Transaction<Database>, since: Date, until: Date) {
   await sql`
+    CREATE TEMPORARY TABLE analytics_new ON COMMIT DROP AS
+    SELECT * FROM events WHERE stored_at >= ${since} AND stored_at < ${until}`.execute(trx);
+  await sql`
     CREATE TEMPORARY TABLE analytics_affected ON COMMIT DROP AS
-    SELECT session_id, date_trunc('day', received_at, 'UTC') AS day, count(*)::integer AS events,
-      greatest(date_trunc('day', received_at, 'UTC'), date_trunc('hour',
-        min(received_at) - make_interval(secs => ${PRESENCE_INTERVAL_MS / 1000}), 'UTC')) AS from_hour
-    FROM events
-    WHERE stored_at >= ${since} AND stored_at < ${until}
-    GROUP BY 1, 2`.execute(trx);
+    SELECT session_id, date_trunc('day', received_at, 'UTC') AS day, count(*)::integer AS events
+    FROM analytics_new GROUP BY 1, 2`.execute(trx);
   const affected = await sql<{ days: number; events: number | null }>`
     SELECT count(*) AS days, sum(events) AS events FROM analytics_affected`.execute(trx);
   const sessionDays = affected.rows[0]?.days ?? 0;
   const newEvents = affected.rows[0]?.events ?? 0;
+  let eventsRead = 0;
   if (sessionDays > 0) {
-    await sql`ANALYZE analytics_affected`.execute(trx);
+    await sql`ANALYZE analytics_new, analytics_affected`.execute(trx);
     await sql`
       INSERT INTO analytics_sessions (session_id) SELECT session_id FROM analytics_affected
       ON CONFLICT (session_id) DO NOTHING`.execute(trx);
-    // Take what these session-days contributed out of the per-page totals; insertRollups adds
-    // their new contribution back.
-    const pageKeys = columnList(ROLLUPS.pages.keys, 'p');
-    const contributed = sql`analytics_session_pages AS p JOIN analytics_affected AS a
-      ON p.session_id = a.session_id AND ${redone(sql`p.hour`)}`;
-    await addPageTotals(
-      'analytics_page_hours',
-      sql`SELECT p.hour, ${pageKeys}, -sum(p.pings), -sum(p.active_ms)
-        FROM ${contributed} GROUP BY p.hour, ${pageKeys}`,
-    ).execute(trx);
-    await addPageTotals(
-      'analytics_page_days',
-      sql`SELECT ${UTC_DAY}, ${pageKeys}, -sum(p.pings), -sum(p.active_ms)
-        FROM ${contributed} GROUP BY 1, ${pageKeys}`,
-    ).execute(trx);
     // What these session-days added to the visitor sets' sums before, as negative entries
     // without a session key (`applySetChanges`).
     await sql`
@@ -187,6 +187,8 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
         affectedDayRows('analytics_session_days'),
         affectedDayRows('analytics_action_days'),
       )}) AS entries`.execute(trx);
+    eventsRead = await classifyNewEvents(trx, since);
+    await mergeHourChanges(trx);
     for (const table of ['analytics_session_days', 'analytics_action_days']) {
       await sql`
         DELETE FROM ${sql.table(table)} AS r
@@ -195,27 +197,6 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
         trx,
       );
     }
-    for (const table of [
-      'analytics_session_hours',
-      'analytics_session_pages',
-      'analytics_action_hours',
-    ]) {
-      await sql`
-        DELETE FROM ${sql.table(table)} AS r USING analytics_affected AS a
-        WHERE r.session_id = a.session_id
-          AND ${redone(sql`r.hour`)}`.execute(trx);
-    }
-    // One index range per session-day (events_session_time_idx). `OFFSET 0` keeps the planner
-    // from flattening the lateral subquery into a join, which it may then plan as a hash join
-    // over every stored event: a sequential scan of the whole table for a few thousand rows.
-    await insertRollups(
-      trx,
-      sql`(SELECT e.* FROM analytics_affected AS a CROSS JOIN LATERAL (
-             SELECT * FROM events
-             WHERE session_id = a.session_id
-               AND ${redone(sql`received_at`)}
-             OFFSET 0) AS e)`,
-    );
     await insertDayRollups(
       trx,
       sql`EXISTS (SELECT FROM analytics_affected AS a WHERE a.session_id = h.session_id
@@ -237,11 +218,149 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       'analytics_session_set_weeks',
       sql`(${weeklySets(sql`analytics_day_set_changes`)})`,
     );
-    await sql`DROP TABLE analytics_day_set_changes`.execute(trx);
-    await sql`DROP TABLE analytics_set_changes`.execute(trx);
   }
-  await sql`DROP TABLE analytics_affected`.execute(trx);
-  return { newEvents, sessionDays };
+  await sql`DROP TABLE IF EXISTS analytics_new, analytics_affected, analytics_classified,
+    analytics_set_changes, analytics_day_set_changes`.execute(trx);
+  return { newEvents, sessionDays, eventsRead };
+}
+
+/**
+ * `analytics_classified`: the new events classified (`is_new`), and the stored presence pings
+ * within one interval of a new one, each with `credit_change`, the active time it is credited
+ * now less what it was credited before the new events. Only those stored pings can have a new
+ * ping as their next one, and a new ping's next one, if within the interval, is among them.
+ * Stored means processed: `stored_at` before `since`, which every earlier refresh (and the
+ * rebuild) took in whole. Returns how many events it read.
+ */
+async function classifyNewEvents(trx: Transaction<Database>, since: Date): Promise<number> {
+  const interval = sql`make_interval(secs => ${PRESENCE_INTERVAL_MS / 1000})`;
+  // One index range per new ping (events_session_time_idx); `OFFSET 0` keeps the planner from
+  // flattening the lateral subquery into a join it may plan as a scan of every stored event.
+  const nearby = sql`
+    SELECT DISTINCT ON (e.event_id, e.received_at) e.*
+    FROM analytics_new AS n CROSS JOIN LATERAL (
+      SELECT * FROM events
+      WHERE session_id = n.session_id
+        AND received_at BETWEEN n.received_at - ${interval} AND n.received_at + ${interval}
+        AND stored_at < ${since} AND type = 'status' AND action IN ('active', 'inactive')
+      OFFSET 0) AS e
+    WHERE n.type = 'status' AND n.action IN ('active', 'inactive')`;
+  await sql`
+    CREATE TEMPORARY TABLE analytics_classified ON COMMIT DROP AS
+    WITH nearby AS MATERIALIZED (${nearby}),
+    now AS MATERIALIZED (${classifyEvents(sql`(SELECT * FROM analytics_new UNION ALL SELECT * FROM nearby)`)}),
+    before AS (${classifyEvents(sql`nearby`)})
+    SELECT now.*, now.stored_at >= ${since} AS is_new,
+      coalesce(now.active_ms, 0) - coalesce(before.active_ms, 0) AS credit_change
+    FROM now LEFT JOIN before
+      ON before.event_id = now.event_id AND before.received_at = now.received_at`.execute(trx);
+  const read = await sql<{ n: number }>`
+    SELECT count(*)::integer AS n FROM analytics_classified`.execute(trx);
+  return read.rows[0]?.n ?? 0;
+}
+
+/**
+ * Merges what `analytics_classified` adds into the hourly rollups: the new events' rows, plus the
+ * credit changes of stored pings (which only change active time, of rows that exist).
+ */
+async function mergeHourChanges(trx: Transaction<Database>) {
+  const { sessions, pages } = ROLLUPS;
+  const fresh = sql`(SELECT * FROM analytics_classified WHERE is_new)`;
+  const recredited = sql`analytics_classified WHERE NOT is_new AND credit_change <> 0`;
+  const sessionKeys = columnList(sessions.keys);
+  await mergeRows(
+    trx,
+    'sessions',
+    sql`
+      SELECT hour, session_id, ${sessionKeys},
+        sum(events)::integer AS events, sum(views)::integer AS views,
+        sum(active_ms)::bigint AS active_ms, max(max_depth)::smallint AS max_depth,
+        (array_agg(last_page ORDER BY last_page_at DESC, last_page DESC)
+          FILTER (WHERE last_page IS NOT NULL))[1] AS last_page,
+        max(last_page_at) AS last_page_at
+      FROM (
+        ${aggregateSessionHours(fresh)}
+        UNION ALL
+        SELECT hour, session_id, ${sessionKeys}, 0, 0, sum(credit_change), 0, NULL, NULL
+        FROM ${recredited} GROUP BY hour, session_id, ${sessionKeys}
+      ) AS changes
+      GROUP BY hour, session_id, ${sessionKeys}`,
+    sql`events = r.events + c.events, views = r.views + c.views,
+      active_ms = r.active_ms + c.active_ms, max_depth = greatest(r.max_depth, c.max_depth),
+      last_page = CASE WHEN c.last_page_at IS NOT NULL AND (r.last_page_at IS NULL
+          OR (c.last_page_at, c.last_page) > (r.last_page_at, r.last_page))
+        THEN c.last_page ELSE r.last_page END,
+      last_page_at = greatest(r.last_page_at, c.last_page_at)`,
+  );
+  const pageKeys = columnList(pages.keys);
+  await sql`
+    CREATE TEMPORARY TABLE analytics_page_changes ON COMMIT DROP AS
+    SELECT hour, session_id, ${pageKeys}, sum(pings)::integer AS pings,
+      sum(active_ms)::bigint AS active_ms
+    FROM (
+      ${aggregatePageHours(fresh)}
+      UNION ALL
+      SELECT hour, session_id, ${pageKeys}, 0, sum(credit_change)
+      FROM ${recredited} AND page IS NOT NULL AND doc_id IS NOT NULL
+      GROUP BY hour, session_id, ${pageKeys}
+    ) AS changes
+    GROUP BY hour, session_id, ${pageKeys}`.execute(trx);
+  await mergeRows(
+    trx,
+    'pages',
+    sql`SELECT * FROM analytics_page_changes`,
+    sql`pings = r.pings + c.pings, active_ms = r.active_ms + c.active_ms`,
+  );
+  await addPageTotals(
+    'analytics_page_hours',
+    sql`SELECT hour, ${pageKeys}, sum(pings), sum(active_ms) FROM analytics_page_changes
+      GROUP BY hour, ${pageKeys}`,
+  ).execute(trx);
+  await addPageTotals(
+    'analytics_page_days',
+    sql`SELECT ${UTC_DAY}, ${pageKeys}, sum(pings), sum(active_ms) FROM analytics_page_changes
+      GROUP BY 1, ${pageKeys}`,
+  ).execute(trx);
+  await sql`DROP TABLE analytics_page_changes`.execute(trx);
+  await mergeRows(trx, 'actions', aggregateActionHours(fresh), sql`events = r.events + c.events`);
+}
+
+/**
+ * Merges `changes` (rows of a per-session hourly rollup: `hour`, `session_id`, its keys and
+ * measures, at most one per row of the table) into the table: `combine` (a SET list over the
+ * table's row `r` and the change `c`) where the row exists, a new row otherwise. Keys may be
+ * null, so rows are matched with IS NOT DISTINCT FROM (and found by (session_id, hour)).
+ */
+async function mergeRows(
+  trx: Transaction<Database>,
+  kind: RollupKind,
+  changes: RawBuilder<unknown>,
+  combine: RawBuilder<unknown>,
+) {
+  const { keys, measures } = ROLLUPS[kind];
+  // Pages are kept per session apart from the totals queries read (`ROLLUPS.pages.hours`).
+  const hours = kind === 'pages' ? 'analytics_session_pages' : ROLLUPS[kind].hours;
+  const withKey = kind !== 'pages';
+  const same = sql.join(
+    keys.map((key) => sql`r.${sql.ref(key)} IS NOT DISTINCT FROM c.${sql.ref(key)}`),
+    sql` AND `,
+  );
+  const columns = columnList(['hour', 'session_id', ...keys, ...measures]);
+  await sql`
+    WITH changes AS MATERIALIZED (
+      SELECT row_number() OVER () AS change, c.* FROM (${changes}) AS c),
+    updated AS (
+      UPDATE ${sql.table(hours)} AS r SET ${combine}
+      FROM changes AS c
+      WHERE r.session_id = c.session_id AND r.hour = c.hour AND ${same}
+      RETURNING c.change
+    )
+    INSERT INTO ${sql.table(hours)} (${columns}${withKey ? sql`, session_key` : sql``})
+    SELECT ${columnList(['hour', 'session_id', ...keys, ...measures], 'c')}
+      ${withKey ? sql`, s.session_key` : sql``}
+    FROM changes AS c
+    ${withKey ? sql`JOIN analytics_sessions AS s ON s.session_id = c.session_id` : sql``}
+    WHERE c.change NOT IN (SELECT change FROM updated)`.execute(trx);
 }
 
 /** The rows of a day rollup (`analytics_session_days`, `analytics_action_days`) of the affected session-days. */
@@ -345,7 +464,8 @@ async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<u
       ${columnList(sessions.measures)})
     SELECT ${UTC_DAY}, session_key, ${sessionKeys},
       sum(events), sum(views), sum(active_ms), max(max_depth),
-      (array_agg(last_page ORDER BY last_page_at DESC) FILTER (WHERE last_page IS NOT NULL))[1],
+      (array_agg(last_page ORDER BY last_page_at DESC, last_page DESC)
+        FILTER (WHERE last_page IS NOT NULL))[1],
       max(last_page_at)
     FROM analytics_session_hours AS h
     WHERE ${picked}
