@@ -26,6 +26,7 @@ import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
 import { benchRange } from './analytics/bench-range';
 import { copyDemoActivity, copyDemoEvents, DEMO_ACTIVITY_DAYS } from './analytics/copy-demo-events';
 import { DASHBOARD_QUERIES } from './analytics/dashboard-queries';
+import { pickReaders, presencePings } from './analytics/long-read-pings';
 import { percentile, time } from './analytics/measure';
 import { openBenchDatabase } from './analytics/open-bench-database';
 import { pickScopes } from './analytics/pick-scopes';
@@ -144,9 +145,56 @@ try {
     );
     const incremental = await refreshAnalyticsRollups(db);
     console.log(
-      `refresh with nothing new: ${noop.milliseconds.toFixed(1)} ms; after a batch of ${batch} new events: ${incremental.milliseconds.toFixed(0)} ms (${incremental.sessionDays} session-days recomputed)`,
+      `refresh with nothing new: ${noop.milliseconds.toFixed(1)} ms; after a batch of ${batch} new events: ${incremental.milliseconds.toFixed(0)} ms (${incremental.sessionDays} session-days recomputed, ${incremental.eventsRead} events read)`,
     );
+    await compareReadLengths(courses);
   }
 } finally {
   await close();
+}
+
+/**
+ * What a refresh costs against how long its readers have been reading: LONG_READERS readers
+ * 20 minutes into a read and as many who just began each send their next ping, in turns; the
+ * refresh after each turn is timed. The baseline is the just-began turn, in the same run: a
+ * refresh whose cost follows the new events gives a ratio near 1.
+ */
+async function compareReadLengths(courses: Parameters<typeof pickReaders>[0]) {
+  const LONG_READERS = 2000;
+  const TURNS = 5;
+  const start = Date.now();
+  const long = pickReaders(courses, LONG_READERS);
+  const fresh = pickReaders(courses, LONG_READERS);
+  // Their reads so far, taken in before timing.
+  const copied = await copyDemoEvents(
+    client,
+    presencePings(long, new Date(start - 20 * 60_000), new Date(start)),
+    Number.POSITIVE_INFINITY,
+  );
+  await copyDemoEvents(
+    client,
+    presencePings(fresh, new Date(start - 5000), new Date(start)),
+    Infinity,
+  );
+  await refreshAnalyticsRollups(db);
+  const times = { long: [] as number[], fresh: [] as number[] };
+  const read = { long: 0, fresh: 0 };
+  for (let turn = 0; turn < TURNS; turn++) {
+    const at = new Date(start + turn * 5000);
+    const next = new Date(at.getTime() + 5000);
+    for (const [name, readers] of [
+      ['fresh', fresh],
+      ['long', long],
+    ] as const) {
+      await copyDemoEvents(client, presencePings(readers, at, next), Infinity);
+      const refresh = await refreshAnalyticsRollups(db);
+      times[name].push(refresh.milliseconds);
+      read[name] = refresh.eventsRead;
+    }
+  }
+  const longP50 = percentile(times.long, 0.5);
+  const freshP50 = percentile(times.fresh, 0.5);
+  console.log(
+    `refresh after one ping each of ${LONG_READERS} readers 20 min into a read (${copied.toLocaleString('en')} events so far): ${longP50.toFixed(0)} ms median, ${read.long} events read; of readers who just began: ${freshP50.toFixed(0)} ms, ${read.fresh} read; ratio ${(longP50 / freshP50).toFixed(2)}× (${TURNS} turns)`,
+  );
 }

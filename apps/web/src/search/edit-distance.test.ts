@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, editDistance } from './edit-distance';
+import { allowedTypos, editDistance, sharedEnds } from './edit-distance';
 
 describe('editDistance', () => {
   it('counts a swap of neighbouring letters as one edit', () => {
@@ -28,5 +28,14 @@ describe('allowedTypos', () => {
     expect(allowedTypos('eigenval')).toBe(1);
     expect(allowedTypos('eigenvalu')).toBe(2);
     expect(allowedTypos('résumé')).toBe(1);
+  });
+});
+
+describe('sharedEnds', () => {
+  it('counts the letters two words share at both ends, each letter once', () => {
+    expect(sharedEnds('eigenvalus', 'eigenvalues')).toBe(10);
+    expect(sharedEnds('eigenvalus', 'eigenvalue')).toBe(9);
+    expect(sharedEnds('aaa', 'aaaa')).toBe(3);
+    expect(sharedEnds('abc', 'xyz')).toBe(0);
   });
 });

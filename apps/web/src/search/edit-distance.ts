@@ -37,3 +37,20 @@ export function editDistance(from: string, to: string): number {
   }
   return previous[b.length] as number;
 }
+
+/**
+ * How many letters two words share at their start and their end (not counting one letter
+ * twice). Among corrections equally close and equally common, the one keeping more of the
+ * typed word's ends is the likelier: `eigenvalus` lost an `e` from *eigenvalues* rather than
+ * mistyped the `e` of *eigenvalue*, as its final `s` shows.
+ */
+export function sharedEnds(from: string, to: string): number {
+  const a = [...from];
+  const b = [...to];
+  const shorter = Math.min(a.length, b.length);
+  let start = 0;
+  while (start < shorter && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < shorter - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  return start + end;
+}

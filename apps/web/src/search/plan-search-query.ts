@@ -1,6 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { allowedTypos, editDistance } from './edit-distance';
+import { allowedTypos, editDistance, sharedEnds } from './edit-distance';
 import type { SearchQuery } from './parse-search-query';
 
 /** Shorter words match only as typed: a one- or two-letter prefix matches most documents. */
@@ -70,9 +70,19 @@ export async function planSearchQuery(
     if (!folded) continue;
     const budget = allowedTypos(folded.word);
     term.corrections = folded.candidates
-      .map((candidate) => ({ ...candidate, distance: editDistance(folded.word, candidate.word) }))
+      .map((candidate) => ({
+        ...candidate,
+        distance: editDistance(folded.word, candidate.word),
+        ends: sharedEnds(folded.word, candidate.word),
+      }))
       .filter((candidate) => candidate.distance <= budget)
-      .sort((a, b) => a.distance - b.distance || b.found - a.found || (a.word < b.word ? -1 : 1))
+      .sort(
+        (a, b) =>
+          a.distance - b.distance ||
+          b.found - a.found ||
+          b.ends - a.ends ||
+          (a.word < b.word ? -1 : 1),
+      )
       .slice(0, MAX_CORRECTIONS)
       .map((candidate) => candidate.word);
   }

@@ -186,6 +186,13 @@ describe('searchCatalog typos (rule 2)', () => {
     expect(short.correction).toBeUndefined();
   });
 
+  it('shows the correction that keeps the ends of the word as typed, among equals', async () => {
+    // `eigenvalue` and `eigenvalues` are one typo away and in the same documents.
+    const results = await search('eigenvalus');
+    expect(results.documents.map((d) => d.id)).toContain(fixture.documents.eigenvalues);
+    expect(results.correction).toBe('eigenvalues');
+  });
+
   it('corrects only the misspelt word of several and keeps the others', async () => {
     const results = await search('carnot entrpy');
     expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.thermodynamics]);

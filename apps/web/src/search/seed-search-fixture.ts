@@ -136,7 +136,10 @@ export async function seedSearchFixture(db: Kysely<Database>): Promise<SearchFix
     eigenvalues: await document({
       course: algebra,
       title: 'Eigenvalues and eigenvectors',
-      pages: [FILLER, 'The characteristic polynomial gives the eigenvalues of a matrix.'],
+      pages: [
+        FILLER,
+        'The characteristic polynomial gives the eigenvalues of a matrix: each eigenvalue is a root.',
+      ],
     }),
     draft: await document({
       course: algebra,
