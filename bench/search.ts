@@ -65,7 +65,7 @@ try {
   const corpus = await loadOrReuseCorpus();
   const { rows: sizes } = await sql<{ indexed: number; terms: number; size: string }>`
     SELECT (SELECT count(*)::int FROM document_search) AS indexed,
-           (SELECT count(*)::int FROM search_terms) AS terms,
+           (SELECT count(*)::int FROM search_words) AS terms,
            pg_size_pretty(pg_database_size(current_database())) AS size`.execute(db);
   console.log(
     `loaded ${corpus.courses} courses, ${corpus.documents} documents, ${corpus.pages} pages in ${((performance.now() - loadStart) / 1000).toFixed(0)} s; ${sizes[0]?.indexed} searchable, vocabulary ${sizes[0]?.terms} words, database ${sizes[0]?.size}\n`,

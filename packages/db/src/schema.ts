@@ -334,7 +334,6 @@ export interface DocumentSearchTable {
   title_vector: SearchVector;
   rank_vector: SearchVector;
   vector: SearchVector;
-  spelling: SearchVector;
 }
 
 /** One row per searchable (published) course, kept by triggers. */
@@ -344,18 +343,12 @@ export interface CourseSearchTable {
   institution_id: number;
   title_vector: SearchVector;
   vector: SearchVector;
-  spelling: SearchVector;
-}
-
-/** Words of searchable titles and descriptions, with how many contain each (did you mean). */
-export interface SearchTermsTable {
-  term: string;
-  frequency: number;
 }
 
 /**
  * Folded plain words of everything that has been searchable (migration 0009): the vocabulary
- * typos are corrected against. It only grows; corrections are checked against the index.
+ * typos are corrected against (0011 retired the older `search_terms`). It only grows;
+ * corrections are checked against the index.
  */
 export interface SearchWordsTable {
   word: string;
@@ -376,7 +369,6 @@ export interface Database {
   document_pages: DocumentPagesTable;
   document_search: DocumentSearchTable;
   course_search: CourseSearchTable;
-  search_terms: SearchTermsTable;
   search_words: SearchWordsTable;
   events: EventsTable;
   analytics_sessions: AnalyticsSessionsTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTypos, editDistance, sharedEnds } from './edit-distance';
+import { allowedTypos, editDistance, prefixEditDistance, sharedEnds } from './edit-distance';
 
 describe('editDistance', () => {
   it('counts a swap of neighbouring letters as one edit', () => {
@@ -37,5 +37,14 @@ describe('sharedEnds', () => {
     expect(sharedEnds('eigenvalus', 'eigenvalue')).toBe(9);
     expect(sharedEnds('aaa', 'aaaa')).toBe(3);
     expect(sharedEnds('abc', 'xyz')).toBe(0);
+  });
+});
+
+describe('prefixEditDistance', () => {
+  it('measures a word being typed against the closest beginning of a word', () => {
+    expect(prefixEditDistance('algbr', 'algebra')).toBe(1);
+    expect(prefixEditDistance('alge', 'algebra')).toBe(0);
+    expect(prefixEditDistance('eigenvlau', 'eigenvalues')).toBe(1);
+    expect(prefixEditDistance('zzz', 'algebra')).toBe(3);
   });
 });

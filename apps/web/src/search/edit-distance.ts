@@ -54,3 +54,17 @@ export function sharedEnds(from: string, to: string): number {
   while (end < shorter - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   return start + end;
 }
+
+/**
+ * The edit distance from a word being typed to the closest beginning of `to`: how far
+ * `algbr` is from becoming *algebra* (one typo, from *algebr*).
+ */
+export function prefixEditDistance(typed: string, to: string): number {
+  const length = [...typed].length;
+  const letters = [...to];
+  let best = Number.POSITIVE_INFINITY;
+  for (let end = Math.max(0, length - 2); end <= Math.min(letters.length, length + 2); end++) {
+    best = Math.min(best, editDistance(typed, letters.slice(0, end).join('')));
+  }
+  return best;
+}

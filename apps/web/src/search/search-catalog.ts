@@ -1,14 +1,13 @@
 import type { Database, DocumentKind } from '@coursepack/db/schema';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
-import { parseSearchQuery } from './parse-search-query';
+import { parseSearchQuery, type SearchQuery } from './parse-search-query';
 import {
   type PlannedQuery,
   planSearchQuery,
   type SearchTsQueries,
   searchTsQueries,
 } from './plan-search-query';
-import { suggestSpelling } from './suggest-spelling';
 
 export const RESULTS_PER_PAGE = 20;
 /** Below this many results a close spelling is worth offering. */
@@ -158,8 +157,9 @@ export async function searchCatalog(
     correction: plan.corrected,
     partial: partial && documents.total > 0,
   };
-  if (!plan.corrected && all.total + courses.length < FEW_RESULTS) {
-    results.suggestion = await suggestIfBetter(db, parsed.words, all.total + courses.length);
+  // Searched as typed on request ("search instead for"): offer the correction it declined.
+  if (request.verbatim && all.total + courses.length < FEW_RESULTS) {
+    results.suggestion = await suggestIfBetter(db, parsed, all.total + courses.length);
   }
   return results;
 }
@@ -396,10 +396,10 @@ async function searchCourses(
 /** The corrected query, if it finds more than the query as typed. */
 async function suggestIfBetter(
   db: Kysely<Database>,
-  words: readonly string[],
+  parsed: SearchQuery,
   found: number,
 ): Promise<string | undefined> {
-  const suggestion = await suggestSpelling(db, words);
+  const suggestion = (await planSearchQuery(db, parsed)).corrected;
   if (!suggestion) return undefined;
   const { rows } = await sql<{ found: number }>`
     WITH q AS (SELECT websearch_to_tsquery('coursepack', ${suggestion}) AS query)

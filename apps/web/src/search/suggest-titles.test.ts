@@ -54,6 +54,9 @@ describe('suggestTitles', () => {
     expect(await titles('lnear algebra')).toEqual(['Linear Algebra']);
     expect(await titles('eigenvlaues')).toEqual(['Eigenvalues and eigenvectors']);
     expect(await titles('quantm mechan')).toEqual(['Quantum Mechanics']);
+    // The word being typed, one typo from the beginning of a word.
+    expect(await titles('linear algbr')).toEqual(['Linear Algebra']);
+    expect(await titles('thermodyanm')).toEqual(['Thermodynamics of engines']);
   });
 
   it('folds accents and case in titles as typed', async () => {

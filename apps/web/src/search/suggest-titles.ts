@@ -2,9 +2,9 @@ import type { Database, DocumentKind } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { coursePath, documentPath } from '../catalog/refs';
 import { KIND_LABELS } from '../documents/kind-labels';
+import { findCorrections } from './find-corrections';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
 import { parseSearchQuery } from './parse-search-query';
-import { correctWords } from './suggest-spelling';
 
 export const DEFAULT_SUGGESTIONS = 8;
 /** Courses come first, at most this many, so documents always get room. */
@@ -33,6 +33,28 @@ export interface TitleSuggestion {
 export interface TitleSuggestions {
   query: string;
   suggestions: TitleSuggestion[];
+}
+
+/**
+ * The words with each typo corrected (the last, when still being typed, against the beginnings
+ * of words), or undefined when none needs correcting.
+ */
+async function correctTyping(
+  db: Kysely<Database>,
+  words: readonly string[],
+  partialWord: string | undefined,
+): Promise<{ words: string[]; partialWord: string | undefined } | undefined> {
+  const typed = words.map((word, index) => ({
+    word,
+    partial: partialWord !== undefined && index === words.length - 1,
+  }));
+  const corrections = await findCorrections(db, typed);
+  if (corrections.size === 0) return undefined;
+  const corrected = words.map((word) => corrections.get(word)?.[0] ?? word);
+  return {
+    words: corrected,
+    partialWord: partialWord === undefined ? undefined : corrected.at(-1),
+  };
 }
 
 interface CourseRow {
@@ -67,8 +89,8 @@ export async function suggestTitles(
 
   const suggestions = await findTitles(db, parsed.words, parsed.partialWord, limit);
   if (suggestions.length < limit) {
-    const corrected = await correctWords(db, parsed.words, parsed.partialWord);
-    if (corrected.changed) {
+    const corrected = await correctTyping(db, parsed.words, parsed.partialWord);
+    if (corrected) {
       const seen = new Set(suggestions.map((s) => `${s.type}:${s.id}`));
       const more = await findTitles(db, corrected.words, corrected.partialWord, limit);
       for (const suggestion of more) {
