@@ -16,7 +16,7 @@ export interface RollupRefresh {
   kind: 'full' | 'incremental';
   /** Events stored since the previous refresh (full: every event). */
   newEvents: number;
-  /** Session-days recomputed (full: every one). */
+  /** Session-days the new events fall in (full: every one). */
   sessionDays: number;
   /**
    * Events read to do it: the new ones and the stored pings next to them (full: every event).
@@ -134,9 +134,9 @@ async function recomputeAll(trx: Transaction<Database>, until: Date) {
     trx,
     sql`(SELECT * FROM events WHERE stored_at < ${until} OFFSET 0)`,
   );
-  await insertDayRollups(trx, sql`true`);
-  await insertSessionSets(trx, sql`true`);
-  await insertSessionSetWeeks(trx, sql`true`);
+  await insertDayRollups(trx);
+  await insertSessionSets(trx);
+  await insertSessionSetWeeks(trx);
   // Statistics now rather than when autovacuum comes by: the set queries' plans depend on them.
   await sql`ANALYZE analytics_session_days, analytics_page_days, analytics_action_days,
     analytics_session_sets, analytics_session_set_weeks`.execute(trx);
@@ -149,78 +149,38 @@ async function recomputeAll(trx: Transaction<Database>, until: Date) {
 }
 
 /**
- * Adds the events stored in [since, until) to the rollups. Every measure of an hourly row adds
- * up (counts and active time), or only grows (deepest scroll, the page in view last), so a new
- * event's contribution merges into the rows as they are. The one exception is a presence ping's
+ * Adds the events stored in [since, until) to the rollups. Every measure of a rollup row adds up
+ * (counts and active time) or only grows (deepest scroll, the page in view last), so a new
+ * event's contribution merges into the rows as they are: its hour's, its day's, and its visitor
+ * sets' (sums add, session arrays take the union). The one exception is a presence ping's
  * credited time, which depends on the next ping: a new ping can shorten the credit of a stored
  * one just before it (at most one interval earlier). So the new events are classified together
  * with the stored presence pings within one interval of a new one, and each of those stored
  * pings whose credit changed adds the difference. The cost follows the new events, not how long
- * their sessions have been reading. The day rows and visitor sets of the affected session-days
- * are then redone from their hourly rows.
+ * their sessions have been reading, nor how many visitors a day or week has had.
  */
 async function recomputeSince(trx: Transaction<Database>, since: Date, until: Date) {
   await sql`
     CREATE TEMPORARY TABLE analytics_new ON COMMIT DROP AS
     SELECT * FROM events WHERE stored_at >= ${since} AND stored_at < ${until}`.execute(trx);
-  await sql`
-    CREATE TEMPORARY TABLE analytics_affected ON COMMIT DROP AS
-    SELECT session_id, date_trunc('day', received_at, 'UTC') AS day, count(*)::integer AS events
-    FROM analytics_new GROUP BY 1, 2`.execute(trx);
-  const affected = await sql<{ days: number; events: number | null }>`
-    SELECT count(*) AS days, sum(events) AS events FROM analytics_affected`.execute(trx);
+  const affected = await sql<{ days: number; events: number }>`
+    SELECT count(DISTINCT (session_id, date_trunc('day', received_at, 'UTC')))::integer AS days,
+      count(*)::integer AS events
+    FROM analytics_new`.execute(trx);
   const sessionDays = affected.rows[0]?.days ?? 0;
   const newEvents = affected.rows[0]?.events ?? 0;
   let eventsRead = 0;
-  if (sessionDays > 0) {
-    await sql`ANALYZE analytics_new, analytics_affected`.execute(trx);
+  if (newEvents > 0) {
+    await sql`ANALYZE analytics_new`.execute(trx);
     await sql`
-      INSERT INTO analytics_sessions (session_id) SELECT session_id FROM analytics_affected
+      INSERT INTO analytics_sessions (session_id) SELECT DISTINCT session_id FROM analytics_new
       ON CONFLICT (session_id) DO NOTHING`.execute(trx);
-    // What these session-days added to the visitor sets' sums before, as negative entries
-    // without a session key (`applySetChanges`).
-    await sql`
-      CREATE TEMPORARY TABLE analytics_set_changes ON COMMIT DROP AS
-      SELECT day, scope, dimension, value, NULL::integer AS session_key, is_bot,
-        -events AS events, -views AS views, -active_ms AS active_ms
-      FROM (${expandSessionSets(
-        affectedDayRows('analytics_session_days'),
-        affectedDayRows('analytics_action_days'),
-      )}) AS entries`.execute(trx);
     eventsRead = await classifyNewEvents(trx, since);
-    await mergeHourChanges(trx);
-    for (const table of ['analytics_session_days', 'analytics_action_days']) {
-      await sql`
-        DELETE FROM ${sql.table(table)} AS r
-        USING analytics_affected AS a JOIN analytics_sessions AS s ON s.session_id = a.session_id
-        WHERE r.session_key = s.session_key AND r.day = (a.day AT TIME ZONE 'UTC')::date`.execute(
-        trx,
-      );
-    }
-    await insertDayRollups(
-      trx,
-      sql`EXISTS (SELECT FROM analytics_affected AS a WHERE a.session_id = h.session_id
-        AND h.hour >= a.day AND h.hour < a.day + interval '24 hours')`,
-    );
-    await sql`
-      INSERT INTO analytics_set_changes
-      ${expandSessionSets(
-        affectedDayRows('analytics_session_days'),
-        affectedDayRows('analytics_action_days'),
-      )}`.execute(trx);
-    // Grouped once per day; a week's change is then the union of its days' changes.
-    await sql`
-      CREATE TEMPORARY TABLE analytics_day_set_changes ON COMMIT DROP AS
-      ${aggregateSessionSets(sql`(SELECT * FROM analytics_set_changes)`)}`.execute(trx);
-    await applySetChanges(trx, 'analytics_session_sets', sql`analytics_day_set_changes`);
-    await applySetChanges(
-      trx,
-      'analytics_session_set_weeks',
-      sql`(${weeklySets(sql`analytics_day_set_changes`)})`,
-    );
+    await mergeChanges(trx);
   }
-  await sql`DROP TABLE IF EXISTS analytics_new, analytics_affected, analytics_classified,
-    analytics_set_changes, analytics_day_set_changes`.execute(trx);
+  await sql`DROP TABLE IF EXISTS analytics_new, analytics_classified, analytics_session_changes,
+    analytics_session_day_changes, analytics_page_changes, analytics_action_changes,
+    analytics_action_day_changes, analytics_day_set_changes`.execute(trx);
   return { newEvents, sessionDays, eventsRead };
 }
 
@@ -259,39 +219,52 @@ async function classifyNewEvents(trx: Transaction<Database>, since: Date): Promi
   return read.rows[0]?.n ?? 0;
 }
 
+/** How a session rollup row (hour or day) takes in a change row `c`. */
+const ADD_TO_SESSION_ROW = sql`events = r.events + c.events, views = r.views + c.views,
+  active_ms = r.active_ms + c.active_ms, max_depth = greatest(r.max_depth, c.max_depth),
+  last_page = CASE WHEN c.last_page_at IS NOT NULL AND (r.last_page_at IS NULL
+      OR (c.last_page_at, c.last_page) > (r.last_page_at, r.last_page))
+    THEN c.last_page ELSE r.last_page END,
+  last_page_at = greatest(r.last_page_at, c.last_page_at)`;
+
+/** Session measures of change rows grouped together (events, views, … as columns). */
+const SESSION_MEASURES_GROUPED = sql`
+  sum(events)::integer AS events, sum(views)::integer AS views,
+  sum(active_ms)::bigint AS active_ms, max(max_depth)::smallint AS max_depth,
+  (array_agg(last_page ORDER BY last_page_at DESC, last_page DESC)
+    FILTER (WHERE last_page IS NOT NULL))[1] AS last_page,
+  max(last_page_at) AS last_page_at`;
+
 /**
- * Merges what `analytics_classified` adds into the hourly rollups: the new events' rows, plus the
- * credit changes of stored pings (which only change active time, of rows that exist).
+ * Merges what `analytics_classified` adds into every rollup: the new events' rows, plus the
+ * credit changes of stored pings (which only change active time), hour by hour, then day by
+ * day, then into the visitor sets of their days and weeks.
  */
-async function mergeHourChanges(trx: Transaction<Database>) {
-  const { sessions, pages } = ROLLUPS;
+async function mergeChanges(trx: Transaction<Database>) {
+  const { sessions, pages, actions } = ROLLUPS;
   const fresh = sql`(SELECT * FROM analytics_classified WHERE is_new)`;
   const recredited = sql`analytics_classified WHERE NOT is_new AND credit_change <> 0`;
   const sessionKeys = columnList(sessions.keys);
-  await mergeRows(
-    trx,
-    'sessions',
-    sql`
-      SELECT hour, session_id, ${sessionKeys},
-        sum(events)::integer AS events, sum(views)::integer AS views,
-        sum(active_ms)::bigint AS active_ms, max(max_depth)::smallint AS max_depth,
-        (array_agg(last_page ORDER BY last_page_at DESC, last_page DESC)
-          FILTER (WHERE last_page IS NOT NULL))[1] AS last_page,
-        max(last_page_at) AS last_page_at
+  await sql`
+    CREATE TEMPORARY TABLE analytics_session_changes ON COMMIT DROP AS
+    SELECT c.*, s.session_key
+    FROM (
+      SELECT hour, session_id, ${sessionKeys}, ${SESSION_MEASURES_GROUPED}
       FROM (
         ${aggregateSessionHours(fresh)}
         UNION ALL
         SELECT hour, session_id, ${sessionKeys}, 0, 0, sum(credit_change), 0, NULL, NULL
         FROM ${recredited} GROUP BY hour, session_id, ${sessionKeys}
       ) AS changes
-      GROUP BY hour, session_id, ${sessionKeys}`,
-    sql`events = r.events + c.events, views = r.views + c.views,
-      active_ms = r.active_ms + c.active_ms, max_depth = greatest(r.max_depth, c.max_depth),
-      last_page = CASE WHEN c.last_page_at IS NOT NULL AND (r.last_page_at IS NULL
-          OR (c.last_page_at, c.last_page) > (r.last_page_at, r.last_page))
-        THEN c.last_page ELSE r.last_page END,
-      last_page_at = greatest(r.last_page_at, c.last_page_at)`,
-  );
+      GROUP BY hour, session_id, ${sessionKeys}
+    ) AS c JOIN analytics_sessions AS s ON s.session_id = c.session_id`.execute(trx);
+  await sql`
+    CREATE TEMPORARY TABLE analytics_session_day_changes ON COMMIT DROP AS
+    SELECT ${UTC_DAY} AS day, session_key, ${sessionKeys}, ${SESSION_MEASURES_GROUPED}
+    FROM analytics_session_changes GROUP BY 1, session_key, ${sessionKeys}`.execute(trx);
+  await mergeRows(trx, 'sessions', 'hours', 'analytics_session_changes', ADD_TO_SESSION_ROW);
+  await mergeRows(trx, 'sessions', 'days', 'analytics_session_day_changes', ADD_TO_SESSION_ROW);
+
   const pageKeys = columnList(pages.keys);
   await sql`
     CREATE TEMPORARY TABLE analytics_page_changes ON COMMIT DROP AS
@@ -308,8 +281,10 @@ async function mergeHourChanges(trx: Transaction<Database>) {
   await mergeRows(
     trx,
     'pages',
-    sql`SELECT * FROM analytics_page_changes`,
-    sql`pings = r.pings + c.pings, active_ms = r.active_ms + c.active_ms`,
+    'hours',
+    'analytics_page_changes',
+    sql`pings = r.pings + c.pings,
+    active_ms = r.active_ms + c.active_ms`,
   );
   await addPageTotals(
     'analytics_page_hours',
@@ -321,54 +296,76 @@ async function mergeHourChanges(trx: Transaction<Database>) {
     sql`SELECT ${UTC_DAY}, ${pageKeys}, sum(pings), sum(active_ms) FROM analytics_page_changes
       GROUP BY 1, ${pageKeys}`,
   ).execute(trx);
-  await sql`DROP TABLE analytics_page_changes`.execute(trx);
-  await mergeRows(trx, 'actions', aggregateActionHours(fresh), sql`events = r.events + c.events`);
+
+  const actionKeys = columnList(actions.keys);
+  await sql`
+    CREATE TEMPORARY TABLE analytics_action_changes ON COMMIT DROP AS
+    SELECT c.*, s.session_key FROM (${aggregateActionHours(fresh)}) AS c
+    JOIN analytics_sessions AS s ON s.session_id = c.session_id`.execute(trx);
+  await sql`
+    CREATE TEMPORARY TABLE analytics_action_day_changes ON COMMIT DROP AS
+    SELECT ${UTC_DAY} AS day, session_key, ${actionKeys}, sum(events)::integer AS events
+    FROM analytics_action_changes GROUP BY 1, session_key, ${actionKeys}`.execute(trx);
+  const addEvents = sql`events = r.events + c.events`;
+  await mergeRows(trx, 'actions', 'hours', 'analytics_action_changes', addEvents);
+  await mergeRows(trx, 'actions', 'days', 'analytics_action_day_changes', addEvents);
+
+  // The day rows' changes as set entries: their sums are differences, and their session keys
+  // are members already or join (a level of depth is entered when first reached).
+  await sql`
+    CREATE TEMPORARY TABLE analytics_day_set_changes ON COMMIT DROP AS
+    ${aggregateSessionSets(
+      expandSessionSets(sql`analytics_session_day_changes`, sql`analytics_action_day_changes`),
+    )}`.execute(trx);
+  await applySetChanges(trx, 'analytics_session_sets', sql`analytics_day_set_changes`);
+  // A week's change is the union of its days' changes.
+  await applySetChanges(
+    trx,
+    'analytics_session_set_weeks',
+    sql`(${weeklySets(sql`analytics_day_set_changes`)})`,
+  );
 }
 
 /**
- * Merges `changes` (rows of a per-session hourly rollup: `hour`, `session_id`, its keys and
- * measures, at most one per row of the table) into the table: `combine` (a SET list over the
- * table's row `r` and the change `c`) where the row exists, a new row otherwise. Keys may be
- * null, so rows are matched with IS NOT DISTINCT FROM (and found by (session_id, hour)).
+ * Merges a per-session rollup table's changes (the temporary table `changes`: rows shaped like
+ * the table's, at most one per row of it) into it: `combine` (a SET list over the table's row `r` and the change
+ * `c`) where the row exists, a new row otherwise. Keys may be null, so rows are matched with IS
+ * NOT DISTINCT FROM, and found by (session_id, hour) or (session_key, day).
  */
 async function mergeRows(
   trx: Transaction<Database>,
   kind: RollupKind,
-  changes: RawBuilder<unknown>,
+  grain: 'hours' | 'days',
+  changes: string,
   combine: RawBuilder<unknown>,
 ) {
   const { keys, measures } = ROLLUPS[kind];
   // Pages are kept per session apart from the totals queries read (`ROLLUPS.pages.hours`).
-  const hours = kind === 'pages' ? 'analytics_session_pages' : ROLLUPS[kind].hours;
-  const withKey = kind !== 'pages';
+  const table = kind === 'pages' ? 'analytics_session_pages' : (ROLLUPS[kind][grain] as string);
+  const identity = grain === 'hours' ? ['hour', 'session_id'] : ['day', 'session_key'];
+  // Hourly rows of sessions and actions also carry the session's key.
+  const extra = grain === 'hours' && kind !== 'pages' ? ['session_key'] : [];
+  const columns = [...identity, ...keys, ...measures, ...extra];
   const same = sql.join(
-    keys.map((key) => sql`r.${sql.ref(key)} IS NOT DISTINCT FROM c.${sql.ref(key)}`),
+    [
+      ...identity.map((column) => sql`r.${sql.ref(column)} = c.${sql.ref(column)}`),
+      ...keys.map((key) => sql`r.${sql.ref(key)} IS NOT DISTINCT FROM c.${sql.ref(key)}`),
+    ],
     sql` AND `,
   );
-  const columns = columnList(['hour', 'session_id', ...keys, ...measures]);
   await sql`
     WITH changes AS MATERIALIZED (
-      SELECT row_number() OVER () AS change, c.* FROM (${changes}) AS c),
+      SELECT row_number() OVER () AS change, c.* FROM ${sql.table(changes)} AS c),
     updated AS (
-      UPDATE ${sql.table(hours)} AS r SET ${combine}
+      UPDATE ${sql.table(table)} AS r SET ${combine}
       FROM changes AS c
-      WHERE r.session_id = c.session_id AND r.hour = c.hour AND ${same}
+      WHERE ${same}
       RETURNING c.change
     )
-    INSERT INTO ${sql.table(hours)} (${columns}${withKey ? sql`, session_key` : sql``})
-    SELECT ${columnList(['hour', 'session_id', ...keys, ...measures], 'c')}
-      ${withKey ? sql`, s.session_key` : sql``}
+    INSERT INTO ${sql.table(table)} (${columnList(columns)})
+    SELECT ${columnList(columns, 'c')}
     FROM changes AS c
-    ${withKey ? sql`JOIN analytics_sessions AS s ON s.session_id = c.session_id` : sql``}
     WHERE c.change NOT IN (SELECT change FROM updated)`.execute(trx);
-}
-
-/** The rows of a day rollup (`analytics_session_days`, `analytics_action_days`) of the affected session-days. */
-function affectedDayRows(table: string): RawBuilder<unknown> {
-  return sql`(SELECT r.* FROM ${sql.table(table)} AS r
-    JOIN analytics_sessions AS s ON s.session_key = r.session_key
-    JOIN analytics_affected AS a
-      ON a.session_id = s.session_id AND r.day = (a.day AT TIME ZONE 'UTC')::date)`;
 }
 
 /**
@@ -451,12 +448,10 @@ async function insertRollups(trx: Transaction<Database>, picked: RawBuilder<unkn
 }
 
 /**
- * Fills the day rollups of the session-days whose hourly rows match `picked` (a condition on
- * `analytics_session_hours` / `analytics_action_hours` as `h`). Their old day rows must be gone
- * already. Written in course and document order, so that after a rebuild a course's or a
+ * Fills the (empty) day rollups from the hourly ones. Written in course and document order, so that after a rebuild a course's or a
  * document's month is a run of neighbouring pages rather than a few rows on every page.
  */
-async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<unknown>) {
+async function insertDayRollups(trx: Transaction<Database>) {
   const { sessions, actions } = ROLLUPS;
   const sessionKeys = columnList(sessions.keys);
   await sql`
@@ -467,8 +462,7 @@ async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<u
       (array_agg(last_page ORDER BY last_page_at DESC, last_page DESC)
         FILTER (WHERE last_page IS NOT NULL))[1],
       max(last_page_at)
-    FROM analytics_session_hours AS h
-    WHERE ${picked}
+    FROM analytics_session_hours
     GROUP BY 1, session_key, ${sessionKeys}
     ORDER BY course_id, doc_id, 1`.execute(trx);
   const actionKeys = columnList(actions.keys);
@@ -476,16 +470,14 @@ async function insertDayRollups(trx: Transaction<Database>, picked: RawBuilder<u
     INSERT INTO analytics_action_days (day, session_key, ${actionKeys},
       ${columnList(actions.measures)})
     SELECT ${UTC_DAY}, session_key, ${actionKeys}, sum(events)
-    FROM analytics_action_hours AS h
-    WHERE ${picked}
+    FROM analytics_action_hours
     GROUP BY 1, session_key, ${actionKeys}
     ORDER BY course_id, doc_id, 1`.execute(trx);
 }
 
 /**
  * Adds per-page totals to a page table (`rows`: its `hour` or `day`, then the page rollup's keys
- * and measures), summing into the rows already there: the refresh subtracts what the affected
- * session-days contributed, then adds what they contribute now.
+ * and measures), summing into the rows already there.
  */
 function addPageTotals(
   table: 'analytics_page_hours' | 'analytics_page_days',
@@ -505,25 +497,22 @@ function addPageTotals(
     ON CONFLICT (doc_id, ${time}, page, is_bot, course_id) DO UPDATE SET ${sums}`;
 }
 
-/** Fills `analytics_session_sets` for the days of the day rollups (as `r`) matching `days`. */
-async function insertSessionSets(trx: Transaction<Database>, days: RawBuilder<unknown>) {
+/** Fills the (empty) `analytics_session_sets` from the day rollups. */
+async function insertSessionSets(trx: Transaction<Database>) {
   await sql`
     INSERT INTO analytics_session_sets (day, scope, dimension, value, sessions, bot_sessions,
       events, views, active_ms, bot_events, bot_views, bot_active_ms)
     ${aggregateSessionSets(
-      expandSessionSets(
-        sql`(SELECT * FROM analytics_session_days AS r WHERE ${days})`,
-        sql`(SELECT * FROM analytics_action_days AS r WHERE ${days})`,
-      ),
+      expandSessionSets(sql`analytics_session_days`, sql`analytics_action_days`),
     )}`.execute(trx);
 }
 
-/** Fills `analytics_session_set_weeks` from the day sets (as `r`) matching `days`. */
-async function insertSessionSetWeeks(trx: Transaction<Database>, days: RawBuilder<unknown>) {
+/** Fills the (empty) `analytics_session_set_weeks` from the day sets. */
+async function insertSessionSetWeeks(trx: Transaction<Database>) {
   await sql`
     INSERT INTO analytics_session_set_weeks (day, scope, dimension, value, sessions, bot_sessions,
       events, views, active_ms, bot_events, bot_views, bot_active_ms)
-    ${weeklySets(sql`(SELECT * FROM analytics_session_sets AS r WHERE ${days})`)}`.execute(trx);
+    ${weeklySets(sql`analytics_session_sets`)}`.execute(trx);
 }
 
 /** Rows shaped like `analytics_session_sets`, unioned per ISO week (`day` its Monday). */
