@@ -150,3 +150,22 @@ it('reads only the stored pings next to new ones, not the whole read so far', as
     WHERE session_id = ${visit.session}`.execute(db);
   expect(Number(classified.rows[0]?.active)).toBe(599 * 5000 + 2000 + 5000);
 });
+
+it("keeps the events' BRIN indexes summarized, so finding new events reads only new pages", async () => {
+  // Past a whole BRIN page range (128 pages) of new rows: vacuum would be the only one to
+  // summarize it otherwise, and every refresh would read it all.
+  await sql`
+    INSERT INTO events (event_id, received_at, type, name, action, session_id, path,
+      path_with_params, location)
+    SELECT gen_random_uuid(), now() - interval '1 hour' + n * interval '1 ms', 'scroll',
+      'document', 'scroll_25', gen_random_uuid(), '/', '/', 'http://localhost:3000/'
+    FROM generate_series(1, 20000) AS n`.execute(db);
+  await refreshUntilNew(db);
+  // Summarizing again finds nothing left to summarize.
+  const { rows } = await sql<{ summarized: number }>`
+    SELECT coalesce(sum(brin_summarize_new_values(i.inhrelid)), 0)::int AS summarized
+    FROM pg_inherits AS i
+    WHERE i.inhparent IN ('events_stored_at_brin_idx'::regclass,
+                          'events_received_at_brin_idx'::regclass)`.execute(db);
+  expect(rows[0]?.summarized).toBe(0);
+});

@@ -78,6 +78,7 @@ export async function rebuildAnalyticsRollups(db: Kysely<Database>): Promise<Rol
 
 async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRefresh> {
   const started = performance.now();
+  await summarizeNewEventRanges(db);
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     // A refresh sorts its events several times (presence windows, groupings): in memory, not
@@ -117,6 +118,23 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
       milliseconds: performance.now() - started,
     } satisfies RollupRefresh;
   });
+}
+
+/**
+ * The events' BRIN indexes (`stored_at`, which finds a refresh's new events; `received_at`, the
+ * realtime panel's) know the pages they have summarized, and keep those summaries current as
+ * rows are added; pages appended since are unsummarized, and every scan reads them all. Only
+ * vacuum summarizes them otherwise, which on an insert-only table of 10M rows comes every 2M
+ * inserts: at 1,000 events/s a refresh read 16,000 pages (0.9 s) to find 2,000 new events.
+ * Summarizing the new pages costs what reading them once does; it runs outside the refresh's
+ * transaction so as not to hold its lock (which vacuum's conflicts with) for the refresh.
+ */
+async function summarizeNewEventRanges(db: Kysely<Database>) {
+  await sql`
+    SELECT brin_summarize_new_values(i.inhrelid)
+    FROM pg_inherits AS i
+    WHERE i.inhparent IN ('events_stored_at_brin_idx'::regclass,
+                          'events_received_at_brin_idx'::regclass)`.execute(db);
 }
 
 /**
