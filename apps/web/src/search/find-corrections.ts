@@ -22,8 +22,8 @@ export interface TypedWord {
  * The one spelling corrector of search (docs/search.md, rule 2), for the results page, its
  * "Did you mean" and the typeahead. A letters-only word within its typo budget that no
  * vocabulary word (`search_words`) equals or begins with is corrected to the vocabulary words
- * within the budget that some searchable document or course contains: closest first, then
- * commonest, then keeping more of the typed word's ends. A word being typed is measured
+ * within the budget that some searchable document or course contains, keeping its first letter
+ * when any does: closest first, then commonest, then keeping more of the typed word's ends. A word being typed is measured
  * against the beginnings of vocabulary words (`algbr` is one typo from *algebr*a). Returns
  * the corrections (folded, at most MAX_CORRECTIONS) of each word that has some.
  */
@@ -40,13 +40,19 @@ export async function findCorrections(
     if (!found) continue;
     const budget = allowedTypos(found.folded);
     const distance = partial ? prefixEditDistance : editDistance;
-    const best = found.candidates
+    const first = [...found.folded][0];
+    const near = found.candidates
       .map((candidate) => ({
         ...candidate,
         distance: distance(found.folded, candidate.word),
         ends: sharedEnds(found.folded, candidate.word),
+        keepsFirst: [...candidate.word][0] === first,
       }))
-      .filter((candidate) => candidate.distance <= budget)
+      .filter((candidate) => candidate.distance <= budget);
+    // People rarely mistype a word's first letter: when some correction keeps it, those that
+    // change it are dropped (`sidourt` is *sicourt* or *sidurt*, not *midourt*).
+    const keepingFirst = near.filter((candidate) => candidate.keepsFirst);
+    const best = (keepingFirst.length > 0 ? keepingFirst : near)
       .sort(
         (a, b) =>
           a.distance - b.distance ||

@@ -193,6 +193,12 @@ describe('searchCatalog typos (rule 2)', () => {
     expect(results.correction).toBe('eigenvalues');
   });
 
+  it('keeps the first letter as typed when a correction can', async () => {
+    const results = await search('tention');
+    expect(results.correction).toBe('tension');
+    expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.surfaceTension]);
+  });
+
   it('corrects only the misspelt word of several and keeps the others', async () => {
     const results = await search('carnot entrpy');
     expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.thermodynamics]);

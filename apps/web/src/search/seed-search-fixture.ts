@@ -20,6 +20,7 @@ export interface SearchFixture {
     schrodinger: number;
     btree: number;
     lectureNotes: number;
+    surfaceTension: number;
   };
   /** Documents of the quantum course whose page 2 mentions "wavefunction", to page through. */
   wavefunctionCount: number;
@@ -187,7 +188,16 @@ export async function seedSearchFixture(db: Kysely<Database>): Promise<SearchFix
       title: 'Lecture Notes 7',
       pages: [FILLER, FILLER, 'The quasiparticle picture of the electron gas.'],
     }),
+    // `tention` is one typo from *tension* and from *mention*, which is commoner.
+    surfaceTension: await document({
+      course: quantum,
+      title: 'Capillary waves',
+      pages: ['Surface tension holds the droplet together.'],
+    }),
   };
+  for (const title of ['Citation style', 'Acknowledgements']) {
+    await document({ course: algebra, title, pages: ['Always mention every source you used.'] });
+  }
 
   const wavefunctionCount = 25;
   for (let index = 1; index <= wavefunctionCount; index++) {
