@@ -9,7 +9,7 @@ import * as limitCounters from './migrations/0007-limit-counters';
 import * as processingJobs from './migrations/0008-processing-jobs';
 import * as forgivingSearch from './migrations/0009-forgiving-search';
 import * as additiveRollupRefresh from './migrations/0010-additive-rollup-refresh';
-import * as oneSpellingVocabulary from './migrations/0011-one-spelling-vocabulary';
+import * as leanerSearchIndex from './migrations/0011-leaner-search-index';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -28,5 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0008-processing-jobs': processingJobs,
   '0009-forgiving-search': forgivingSearch,
   '0010-additive-rollup-refresh': additiveRollupRefresh,
-  '0011-one-spelling-vocabulary': oneSpellingVocabulary,
+  '0011-leaner-search-index': leanerSearchIndex,
 };

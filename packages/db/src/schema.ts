@@ -332,7 +332,6 @@ export interface DocumentSearchTable {
   institution_id: number;
   kind: DocumentKind;
   title_vector: SearchVector;
-  rank_vector: SearchVector;
   vector: SearchVector;
 }
 

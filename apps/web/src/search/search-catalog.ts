@@ -171,9 +171,10 @@ interface DocumentsRow {
 }
 
 /**
- * One statement, one index scan: the matching documents are collected once (ids, facet
- * columns and rank from the small inline vectors), then counted per facet, counted in all,
- * and cut to one page, whose rows alone read titles, pages and snippets.
+ * One statement: the matching documents are collected once (ids and facet columns from the
+ * index's narrow rows, rank from their title and description where those have a word of the
+ * query), then counted per facet, counted in all, and cut to one page, whose rows alone read
+ * titles, pages and snippets.
  *
  * With `partial` (the plan), a document matches when it has any word; each word is its own
  * index scan, so counting the words a document has never reads its large vector.
@@ -186,22 +187,27 @@ async function searchDocuments(
   partial: PlannedQuery | undefined,
 ): Promise<DocumentsRow> {
   const where = (except?: FacetName) => filterSql(filters, except);
+  const filtered = Object.values(filters).some((value) => value !== undefined)
+    ? sql`filtered`
+    : sql`matched`;
   const termRows = sql.join(queries.perTerm.map((query, i) => sql`(${i + 1}::bigint, ${query})`));
   const matched = partial
     ? sql`
       SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
-             ${PER_WORD_FOUND} * count(*) + ${rankSql(sql`s.rank_vector`)} AS rank,
+             ${PER_WORD_FOUND} * count(*) + coalesce(max(r.rank), 0) AS rank,
              array_agg(t.i) AS found
-      FROM q,
-           (VALUES ${termRows}) AS t(i, query)
+      FROM (VALUES ${termRows}) AS t(i, query)
            CROSS JOIN LATERAL (
              SELECT s.document_id FROM document_search s WHERE s.vector @@ t.query) h
            JOIN document_search s ON s.document_id = h.document_id
-      GROUP BY s.document_id, q.exact_query, q.query`
+           LEFT JOIN ranked r ON r.document_id = s.document_id
+      GROUP BY s.document_id`
     : sql`
       SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
-             ${rankSql(sql`s.rank_vector`)} AS rank, NULL::bigint[] AS found
-      FROM document_search s, q
+             coalesce(r.rank, 0) AS rank, NULL::bigint[] AS found
+      FROM document_search s
+           CROSS JOIN q
+           LEFT JOIN ranked r ON r.document_id = s.document_id
       WHERE s.vector @@ q.query`;
   const words = partial ? partial.terms.map((term) => term.corrections[0] ?? term.word) : [];
   const { rows } = await sql<DocumentsRow>`
@@ -210,9 +216,18 @@ async function searchDocuments(
              -- Any of the words, for choosing the page to show and highlighting it.
              ${queries.any} AS any_query
     ),
+    -- Title and description rank, for the documents that have a word of the query there (the
+    -- index's rows stay narrow: a common word matches a third of them).
+    ranked AS MATERIALIZED (
+      SELECT d.id AS document_id, ${rankSql(sql`d.search_vector`)} AS rank
+      FROM documents d, q
+      WHERE d.search_vector @@ q.any_query
+    ),
     matched AS MATERIALIZED (${matched}),
+    -- Without filters, the matches themselves (a copy of thousands of rows saved).
     filtered AS (SELECT * FROM matched m WHERE ${where()}),
-    few AS (SELECT count(*) <= ${BODY_RANKED} AS yes FROM filtered),
+    counted AS (SELECT count(*)::int AS total FROM ${filtered}),
+    few AS (SELECT total <= ${BODY_RANKED} AS yes FROM counted),
     -- Rarer words weigh more (inverse document frequency, counted up to a cap).
     weights AS (
       SELECT t.query, ln(
@@ -231,7 +246,7 @@ async function searchDocuments(
       SELECT document_id, found,
              row_number() OVER (ORDER BY rank DESC, document_id DESC) AS position
       FROM (
-        SELECT f.document_id, f.found, f.rank FROM filtered f, few WHERE NOT few.yes
+        SELECT f.document_id, f.found, f.rank FROM ${filtered} f, few WHERE NOT few.yes
         ORDER BY f.rank DESC, f.document_id DESC
         LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
       ) many
@@ -240,7 +255,7 @@ async function searchDocuments(
         SELECT f.document_id, f.found,
                row_number() OVER (
                  ORDER BY f.rank DESC, body.rank DESC NULLS LAST, f.document_id DESC) AS position
-        FROM filtered f
+        FROM ${filtered} f
         CROSS JOIN few
         LEFT JOIN LATERAL (
           -- Per page of the document, so that long documents do not win by length alone.
@@ -288,7 +303,7 @@ async function searchDocuments(
       SELECT kind AS value, kind AS label, count FROM facet_counts WHERE ok_kind
     )
     SELECT
-      (SELECT count(*)::int FROM filtered) AS total,
+      (SELECT total FROM counted) AS total,
       coalesce((
         SELECT json_agg(json_build_object(
           'id', d.id, 'slug', d.slug, 'title', d.title, 'kind', d.kind,
