@@ -80,6 +80,11 @@ export class AssetStore {
     return this.records.read(publicId, path.join(this.assetDir(publicId), 'meta.json'));
   }
 
+  /** The record as `get` would answer it now without reading, or `stale` (see CachedJsonFiles). */
+  peek(publicId: string): AssetRecord | undefined | 'stale' {
+    return this.records.peek(publicId);
+  }
+
   /** Moves `tempFile` into place as the original and writes the record (atomic renames). */
   async put(record: AssetRecord, tempFile: string): Promise<void> {
     const dir = this.assetDir(record.publicId);
