@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
+import path from 'node:path';
 import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { addChunk, readChunkHeaders } from './assemble-chunks';
 import { AssetStore } from './asset-store';
+import { SOURCE_CONTENT_TYPES } from './choose-output-format';
 import type { MediaConfig } from './config';
 import {
   type Delivery,
@@ -16,9 +18,13 @@ import {
 import { HotAnswers, matchesEtag } from './hot-answers';
 import { MediaError } from './media-error';
 import { NamedTransformations, readName } from './named-transformations';
-import { assertValidPublicId, validateTransformation } from './parse-delivery-path';
+import {
+  assertValidPublicId,
+  parseRawDeliveryPath,
+  validateTransformation,
+} from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
-import { storeUpload } from './store-upload';
+import { storeUpload, type UploadResourceType } from './store-upload';
 import { verifySignedRequest } from './verify-signed-request';
 
 export interface MediaAppOptions {
@@ -42,7 +48,8 @@ const CORS_HEADERS = {
 const ONE_MONTH = 30 * 24 * 3600;
 const FINAL_CACHE = `public, max-age=${ONE_MONTH}, immutable`;
 const REVALIDATED_CACHE = 'public, max-age=60, must-revalidate';
-const RESOURCE_TYPES = new Set(['image', 'auto']);
+/** `auto` stores images (PDFs included); `raw` (upload_large's default) keeps files as they are. */
+const RESOURCE_TYPES = new Set(['image', 'auto', 'raw']);
 /** Fastify's own default, which it sets only on servers it creates itself. */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
@@ -269,6 +276,8 @@ export async function buildMediaApp(
   options: MediaAppOptions = {},
 ): Promise<FastifyInstance> {
   const assets = new AssetStore(config.mediaDir);
+  // Raw files are another namespace, as at Cloudinary: `x` may be an image and a raw file.
+  const rawAssets = new AssetStore(path.join(config.mediaDir, 'raw'));
   const pdf = new PdfRenderer({
     workers: config.pdfWorkers,
     heapMb: config.pdfWorkerHeapMb,
@@ -400,7 +409,27 @@ export async function buildMediaApp(
     return reply.send(result.body);
   });
 
-  // POST /v1_1/{cloud}/{image|auto}/upload – signed upload (Cloudinary's Upload API)
+  // GET /{cloud}/raw/upload/v{version}/{public_id} – a raw file, as stored
+  app.get('/:cloud/raw/upload/*', async (request, reply) => {
+    const pathname = (request.raw.url ?? '').split('?')[0] as string;
+    const { cloudName, publicId, version } = parseRawDeliveryPath(pathname);
+    const asset = cloudName === config.cloudName ? await rawAssets.get(publicId) : undefined;
+    if (!asset) throw new MediaError('not_found', `Resource not found - ${publicId}`);
+    const current = version === asset.version;
+    reply
+      .header('cache-control', current ? FINAL_CACHE : REVALIDATED_CACHE)
+      .header('etag', `"${asset.etag}"`);
+    return sendOriginal(request, reply, {
+      kind: 'original',
+      path: rawAssets.originalPath(publicId),
+      contentType: SOURCE_CONTENT_TYPES[asset.format],
+      bytes: asset.bytes,
+      etag: `"${asset.etag}"`,
+      current,
+    });
+  });
+
+  // POST /v1_1/{cloud}/{image|auto|raw}/upload – signed upload (Cloudinary's Upload API)
   app.post<{ Params: { cloud: string; resourceType: string } }>(
     '/v1_1/:cloud/:resourceType/upload',
     async (request) => {
@@ -410,7 +439,7 @@ export async function buildMediaApp(
       if (!RESOURCE_TYPES.has(resourceType)) {
         throw new MediaError(
           'invalid_request',
-          `Unsupported resource type ${resourceType}; use image or auto`,
+          `Unsupported resource type ${resourceType}; use image, auto or raw`,
         );
       }
       const chunk = readChunkHeaders(
@@ -423,26 +452,27 @@ export async function buildMediaApp(
       if (!part) throw new MediaError('invalid_request', 'Missing required parameter - file');
       const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
       if (!file) return { done: false, upload_id: chunk?.uploadId };
+      const type: UploadResourceType = resourceType === 'raw' ? 'raw' : 'image';
       const response = await storeUpload(
         { bytes: file, filename, params: unsignedParams(fields) },
-        { config, assets, pdf },
+        { config, assets: type === 'raw' ? rawAssets : assets, pdf, resourceType: type },
       );
-      delivery.forget(response.public_id);
+      if (type === 'image') delivery.forget(response.public_id);
       return response;
     },
   );
 
-  // POST /v1_1/{cloud}/image/destroy – signed delete of an asset and its derivations
+  // POST /v1_1/{cloud}/{image|raw}/destroy – signed delete of an asset and its derivations
   app.post<{ Params: { cloud: string; resourceType: string } }>(
     '/v1_1/:cloud/:resourceType/destroy',
     async (request) => {
       const { cloud, resourceType } = request.params;
       if (cloud !== config.cloudName)
         throw new MediaError('not_found', `Unknown cloud name ${cloud}`);
-      if (resourceType !== 'image') {
+      if (resourceType !== 'image' && resourceType !== 'raw') {
         throw new MediaError(
           'invalid_request',
-          `Unsupported resource type ${resourceType}; use image`,
+          `Unsupported resource type ${resourceType}; use image or raw`,
         );
       }
       const { fields } = await readUploadRequest(request);
@@ -451,8 +481,8 @@ export async function buildMediaApp(
       if (!publicId)
         throw new MediaError('invalid_request', 'Missing required parameter - public_id');
       assertValidPublicId(publicId);
-      const existed = await assets.remove(publicId);
-      delivery.forget(publicId);
+      const existed = await (resourceType === 'raw' ? rawAssets : assets).remove(publicId);
+      if (resourceType === 'image') delivery.forget(publicId);
       return { result: existed ? 'ok' : 'not found' };
     },
   );

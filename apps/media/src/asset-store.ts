@@ -24,6 +24,8 @@ export interface AssetRecord {
   /** Optional: records written before tags and context were kept have neither. */
   tags?: string[];
   context?: Record<string, string>;
+  /** `raw`: stored and delivered as is under /raw/upload/ (never decoded); absent: an image. */
+  resourceType?: 'raw';
 }
 
 /**

@@ -304,6 +304,76 @@ describe('chunked upload_large', () => {
     expect(body.equals(await readFile(file))).toBe(true);
   });
 
+  /** The SDK's upload_large as most callers write it: no resource_type (it sends `raw`). */
+  const uploadLarge = (file: string, options: Record<string, unknown>) =>
+    new Promise<UploadApiResponse>((resolve, reject) => {
+      cloudinary.uploader.upload_large(file, { chunk_size: 65_536, ...options }, (error, value) =>
+        error || !value ? reject(error) : resolve(value),
+      );
+    });
+
+  it('stores the default upload_large of an image as a raw file, delivered as stored', async () => {
+    const png = await sharp({
+      create: {
+        width: 300,
+        height: 300,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const file = path.join(scratch, 'raw-large.png');
+    await writeFile(file, png);
+    const result = await uploadLarge(file, { public_id: 'files/large.png' });
+    // As at Cloudinary: a raw asset, no size or format, under /raw/upload/.
+    expect(result).toMatchObject({
+      public_id: 'files/large.png',
+      resource_type: 'raw',
+      bytes: png.length,
+      type: 'upload',
+    });
+    expect(result.width).toBeUndefined();
+    expect(result.secure_url).toMatch(/\/coursepack\/raw\/upload\/v\d+\/files\/large\.png$/);
+    const { response, body } = await get(local(result.secure_url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=2592000, immutable');
+    expect(body.equals(png)).toBe(true);
+    // Raw files are their own namespace: not an image to transform.
+    expect((await get(deliveryUrl('files/large.png', { width: 10 }))).response.status).toBe(404);
+    // The SDK's url() for a raw file reaches it too.
+    const sdkRaw = deliveryUrl('files/large.png', { resource_type: 'raw' });
+    expect((await get(sdkRaw)).body.equals(png)).toBe(true);
+  });
+
+  it('stores a PDF the same way, named with its extension, with ranges and destroy', async () => {
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(150_000, 0x20),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+    const file = path.join(scratch, 'notes.pdf');
+    await writeFile(file, pdf);
+    const result = await uploadLarge(file, {});
+    // A made-up public id keeps the file's extension, as at Cloudinary.
+    expect(result.public_id).toMatch(/^[a-z0-9]{20}\.pdf$/);
+    expect(result).toMatchObject({ resource_type: 'raw', bytes: pdf.length });
+    const url = local(result.secure_url);
+    const whole = await get(url);
+    expect(whole.response.headers.get('content-type')).toBe('application/pdf');
+    expect(whole.body.equals(pdf)).toBe(true);
+    const part = await get(url, { range: 'bytes=0-7' });
+    expect(part.response.status).toBe(206);
+    expect(part.body.toString()).toBe('%PDF-1.4');
+
+    await expect(
+      cloudinary.uploader.destroy(result.public_id, { resource_type: 'raw' }),
+    ).resolves.toMatchObject({ result: 'ok' });
+    expect((await get(url)).response.status).toBe(404);
+  });
+
   it('answers the CORS preflight allowing the chunk headers', async () => {
     const response = await fetch(`${origin}/v1_1/coursepack/image/upload`, {
       method: 'OPTIONS',
