@@ -271,9 +271,9 @@ describe('animated GIFs', () => {
 });
 
 describe('chunked upload_large', () => {
-  it('assembles every chunk into the stored file', async () => {
-    // Noise does not compress: a ~270 KB PNG, sent in 64 KB chunks.
-    const png = await sharp({
+  /** Noise does not compress: a ~270 KB PNG, sent in 64 KB chunks. */
+  const noisePng = () =>
+    sharp({
       create: {
         width: 300,
         height: 300,
@@ -284,6 +284,9 @@ describe('chunked upload_large', () => {
     })
       .png({ compressionLevel: 0 })
       .toBuffer();
+
+  it('assembles every chunk into the stored file', async () => {
+    const png = await noisePng();
     expect(png.length).toBeGreaterThan(3 * 65_536);
     const file = path.join(scratch, 'large.png');
     await writeFile(file, png);
@@ -313,17 +316,7 @@ describe('chunked upload_large', () => {
     });
 
   it('stores the default upload_large of an image as a raw file, delivered as stored', async () => {
-    const png = await sharp({
-      create: {
-        width: 300,
-        height: 300,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 60 },
-      },
-    })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+    const png = await noisePng();
     const file = path.join(scratch, 'raw-large.png');
     await writeFile(file, png);
     const result = await uploadLarge(file, { public_id: 'files/large.png' });
