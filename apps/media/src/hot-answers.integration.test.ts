@@ -245,6 +245,27 @@ describe('hot answers go out of date with what they were made from', () => {
     expect(await pixel(path)).toEqual([0, 255, 0]);
   });
 
+  it('a re-upload of the same bytes ends `immutable` for the old version', async () => {
+    const bytes = await png('#ff0000');
+    const { version } = await upload('hot/same', bytes);
+    const path = sdkPath('hot/same', { width: 30, format: 'png', version });
+    await warm(path);
+    const cacheControl = async () =>
+      (await get(`${hotOrigin}${path}`)).response.headers.get('cache-control');
+    expect(await cacheControl()).toBe('public, max-age=2592000, immutable');
+    // Same etag, new version, written by the other service (no in-process eviction).
+    cloudinary.config({ upload_prefix: plainOrigin });
+    try {
+      await upload('hot/same', bytes);
+    } finally {
+      cloudinary.config({ upload_prefix: hotOrigin });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Another URL of the asset re-reads its record first: the hot entry must see the version.
+    await get(`${hotOrigin}${sdkPath('hot/same', { width: 31, format: 'png' })}`);
+    expect(await cacheControl()).toBe('public, max-age=60, must-revalidate');
+  });
+
   it('a change made by another process shows within a second, as on the normal path', async () => {
     await upload('hot/shared', await png('#ff0000'));
     const path = sdkPath('hot/shared', { width: 30, format: 'png' });
