@@ -50,8 +50,12 @@ const FINAL_CACHE = `public, max-age=${ONE_MONTH}, immutable`;
 const REVALIDATED_CACHE = 'public, max-age=60, must-revalidate';
 /** `auto` stores images (PDFs included); `raw` (upload_large's default) keeps files as they are. */
 const RESOURCE_TYPES = new Set(['image', 'auto', 'raw']);
-/** Fastify's own default, which it sets only on servers it creates itself. */
+/**
+ * Fastify's own defaults, which it applies only to servers it creates itself: keep-alive for
+ * 72 s, and no time limit on a whole request (Node's 300 s would cut slow large uploads).
+ */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+const REQUEST_TIMEOUT_MS = 0;
 
 /** Every header of a derived answer but CORS's: one list for Fastify's path and HotAnswers. */
 function derivedHeaders(result: Delivery): Record<string, string> {
@@ -308,6 +312,7 @@ export async function buildMediaApp(
         else handler(request, response);
       });
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
       return server;
     },
     logger: options.logger ? { level: config.logLevel, stream: options.logStream } : false,
