@@ -1,22 +1,30 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
 import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { addChunk, readChunkHeaders } from './assemble-chunks';
 import { AssetStore } from './asset-store';
+import { SOURCE_CONTENT_TYPES } from './choose-output-format';
 import type { MediaConfig } from './config';
 import {
+  type Delivery,
   type DeliveryHooks,
   DeliveryService,
-  matchesEtag,
   type OriginalDelivery,
 } from './delivery-service';
+import { HotAnswers, matchesEtag } from './hot-answers';
 import { MediaError } from './media-error';
 import { NamedTransformations, readName } from './named-transformations';
-import { assertValidPublicId, validateTransformation } from './parse-delivery-path';
+import {
+  assertValidPublicId,
+  parseRawDeliveryPath,
+  validateTransformation,
+} from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
-import { storeUpload } from './store-upload';
+import { storeUpload, type UploadResourceType } from './store-upload';
 import { verifySignedRequest } from './verify-signed-request';
 
 export interface MediaAppOptions {
@@ -26,6 +34,10 @@ export interface MediaAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout's JSON lines (`createLogStream`). */
   logStream?: LogStream;
+  /** Serve repeated derived answers before routing (HotAnswers); on unless false (tests). */
+  hotAnswers?: boolean;
+  /** Test seam: called with the URL of every hot answer. */
+  onHotAnswer?: (url: string) => void;
 }
 
 const CORS_HEADERS = {
@@ -36,7 +48,41 @@ const CORS_HEADERS = {
 const ONE_MONTH = 30 * 24 * 3600;
 const FINAL_CACHE = `public, max-age=${ONE_MONTH}, immutable`;
 const REVALIDATED_CACHE = 'public, max-age=60, must-revalidate';
-const RESOURCE_TYPES = new Set(['image', 'auto']);
+/** `auto` stores images (PDFs included); `raw` (upload_large's default) keeps files as they are. */
+const RESOURCE_TYPES = new Set(['image', 'auto', 'raw']);
+/**
+ * Fastify's own defaults, which it applies only to servers it creates itself: keep-alive for
+ * 72 s, and no time limit on a whole request (Node's 300 s would cut slow large uploads).
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+const REQUEST_TIMEOUT_MS = 0;
+
+/** Every header of a derived answer but CORS's: one list for Fastify's path and HotAnswers. */
+function derivedHeaders(result: Delivery): Record<string, string> {
+  const headers: Record<string, string> = {
+    // Only the current version's answer is final; anything else (no version, the SDKs' `v1`
+    // placeholder, an old version) must see a replacement soon, cheaply revalidated by ETag.
+    'cache-control': result.current ? FINAL_CACHE : REVALIDATED_CACHE,
+    etag: result.etag,
+  };
+  if (result.attachment !== undefined)
+    headers['content-disposition'] = attachment(result.attachment);
+  if (result.vary.length > 0) headers.vary = result.vary.join(', ');
+  if (result.approximation) headers['x-media-approximation'] = result.approximation;
+  if (result.downscaledFrom) {
+    const { width, height } = result.downscaledFrom;
+    headers['x-media-downscaled'] = `${width}x${height}`;
+  }
+  headers['x-media-cache'] = result.cache;
+  headers['content-type'] = result.contentType;
+  return headers;
+}
+
+/** Public ids may be Unicode: an ASCII name for old clients, the exact one in filename*. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 
 type Fields = Record<string, string>;
 
@@ -233,7 +279,42 @@ export async function buildMediaApp(
   config: MediaConfig,
   options: MediaAppOptions = {},
 ): Promise<FastifyInstance> {
+  const assets = new AssetStore(config.mediaDir);
+  // Raw files are another namespace, as at Cloudinary: `x` may be an image and a raw file.
+  const rawAssets = new AssetStore(path.join(config.mediaDir, 'raw'));
+  const pdf = new PdfRenderer({
+    workers: config.pdfWorkers,
+    heapMb: config.pdfWorkerHeapMb,
+    timeoutMs: config.pdfRenderTimeoutMs,
+    maxRenderGrowthMb: config.pdfMaxRenderGrowthMb,
+    maxContentBytes: config.pdfMaxContentBytes,
+    maxOperators: config.pdfMaxOperators,
+    maxImagePixels: config.maxSourcePixels,
+  });
+  const named = new NamedTransformations(config.mediaDir);
+  const delivery = new DeliveryService(config, assets, pdf, named, options.hooks);
+  const hot =
+    options.hotAnswers === false
+      ? undefined
+      : new HotAnswers(
+          {
+            asset: (publicId) => assets.peek(publicId),
+            named: (name) => named.peek(name),
+          },
+          (memoryKey) => delivery.cachedBody(memoryKey),
+        );
+
   const app = Fastify({
+    // Hot answers go out before Fastify sees the request (no routing, hooks or request log).
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (hot?.serve(request, response)) options.onHotAnswer?.(request.url ?? '');
+        else handler(request, response);
+      });
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      return server;
+    },
     logger: options.logger ? { level: config.logLevel, stream: options.logStream } : false,
     // Base64 and data-URI uploads are a third larger than the file.
     bodyLimit: Math.ceil((config.maxUploadBytes * 4) / 3) + 1024 * 1024,
@@ -247,19 +328,6 @@ export async function buildMediaApp(
       sendError(request, reply, mediaError);
     },
   });
-  const assets = new AssetStore(config.mediaDir);
-  const pdf = new PdfRenderer({
-    workers: config.pdfWorkers,
-    heapMb: config.pdfWorkerHeapMb,
-    timeoutMs: config.pdfRenderTimeoutMs,
-    maxRenderGrowthMb: config.pdfMaxRenderGrowthMb,
-    maxContentBytes: config.pdfMaxContentBytes,
-    maxOperators: config.pdfMaxOperators,
-    maxImagePixels: config.maxSourcePixels,
-  });
-  const named = new NamedTransformations(config.mediaDir);
-  const delivery = new DeliveryService(config, assets, pdf, named, options.hooks);
-
   await app.register(multipart, {
     limits: {
       fileSize: config.maxUploadBytes,
@@ -318,32 +386,55 @@ export async function buildMediaApp(
     // The raw path: query strings (the SDKs' ?_a=, our reload timestamps) are ignored.
     const pathname = (request.raw.url ?? '').split('?')[0] as string;
     const result = await delivery.deliver(pathname, request.headers);
-    // Only the current version's answer is final; anything else (no version, the SDKs' `v1`
-    // placeholder, an old version) must see a replacement soon, cheaply revalidated by ETag.
-    reply
-      .header('cache-control', result.current ? FINAL_CACHE : REVALIDATED_CACHE)
-      .header('etag', result.etag);
-    if (result.attachment !== undefined) {
-      // Public ids may be Unicode: an ASCII name for old clients, the exact one in filename*.
-      const ascii = result.attachment.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      reply.header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(result.attachment)}`,
-      );
+    if (result.kind === 'original') {
+      reply
+        .header('cache-control', result.current ? FINAL_CACHE : REVALIDATED_CACHE)
+        .header('etag', result.etag);
+      if (result.attachment !== undefined) {
+        reply.header('content-disposition', attachment(result.attachment));
+      }
+      return sendOriginal(request, reply, result);
     }
-    if (result.kind === 'original') return sendOriginal(request, reply, result);
-    if (result.vary.length > 0) reply.header('vary', result.vary.join(', '));
-    if (result.approximation) reply.header('x-media-approximation', result.approximation);
-    if (result.downscaledFrom) {
-      const { width, height } = result.downscaledFrom;
-      reply.header('x-media-downscaled', `${width}x${height}`);
+    reply.headers(derivedHeaders(result));
+    if (result.status === 304 || result.body === undefined) return reply.code(304).send();
+    // Client hints change the answer for the same URL and Accept: those are not kept.
+    if (hot && result.vary.every((name) => name === 'Accept')) {
+      hot.remember(request.raw.url ?? '', headerValue(request.headers.accept) ?? '', {
+        headers: {
+          ...CORS_HEADERS,
+          ...derivedHeaders({ ...result, cache: 'memory' }),
+          'content-length': String(result.body.byteLength),
+        },
+        etag: result.etag,
+        memoryKey: result.memoryKey,
+        variesByAccept: result.vary.includes('Accept'),
+        dependencies: result.dependencies,
+      });
     }
-    reply.header('x-media-cache', result.cache).type(result.contentType);
-    if (result.status === 304) return reply.code(304).send();
     return reply.send(result.body);
   });
 
-  // POST /v1_1/{cloud}/{image|auto}/upload – signed upload (Cloudinary's Upload API)
+  // GET /{cloud}/raw/upload/v{version}/{public_id} – a raw file, as stored
+  app.get('/:cloud/raw/upload/*', async (request, reply) => {
+    const pathname = (request.raw.url ?? '').split('?')[0] as string;
+    const { cloudName, publicId, version } = parseRawDeliveryPath(pathname);
+    const asset = cloudName === config.cloudName ? await rawAssets.get(publicId) : undefined;
+    if (!asset) throw new MediaError('not_found', `Resource not found - ${publicId}`);
+    const current = version === asset.version;
+    reply
+      .header('cache-control', current ? FINAL_CACHE : REVALIDATED_CACHE)
+      .header('etag', `"${asset.etag}"`);
+    return sendOriginal(request, reply, {
+      kind: 'original',
+      path: rawAssets.originalPath(publicId),
+      contentType: SOURCE_CONTENT_TYPES[asset.format],
+      bytes: asset.bytes,
+      etag: `"${asset.etag}"`,
+      current,
+    });
+  });
+
+  // POST /v1_1/{cloud}/{image|auto|raw}/upload – signed upload (Cloudinary's Upload API)
   app.post<{ Params: { cloud: string; resourceType: string } }>(
     '/v1_1/:cloud/:resourceType/upload',
     async (request) => {
@@ -353,7 +444,7 @@ export async function buildMediaApp(
       if (!RESOURCE_TYPES.has(resourceType)) {
         throw new MediaError(
           'invalid_request',
-          `Unsupported resource type ${resourceType}; use image or auto`,
+          `Unsupported resource type ${resourceType}; use image, auto or raw`,
         );
       }
       const chunk = readChunkHeaders(
@@ -366,26 +457,27 @@ export async function buildMediaApp(
       if (!part) throw new MediaError('invalid_request', 'Missing required parameter - file');
       const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
       if (!file) return { done: false, upload_id: chunk?.uploadId };
+      const type: UploadResourceType = resourceType === 'raw' ? 'raw' : 'image';
       const response = await storeUpload(
         { bytes: file, filename, params: unsignedParams(fields) },
-        { config, assets, pdf },
+        { config, assets: type === 'raw' ? rawAssets : assets, pdf, resourceType: type },
       );
-      delivery.forget(response.public_id);
+      if (type === 'image') delivery.forget(response.public_id);
       return response;
     },
   );
 
-  // POST /v1_1/{cloud}/image/destroy – signed delete of an asset and its derivations
+  // POST /v1_1/{cloud}/{image|raw}/destroy – signed delete of an asset and its derivations
   app.post<{ Params: { cloud: string; resourceType: string } }>(
     '/v1_1/:cloud/:resourceType/destroy',
     async (request) => {
       const { cloud, resourceType } = request.params;
       if (cloud !== config.cloudName)
         throw new MediaError('not_found', `Unknown cloud name ${cloud}`);
-      if (resourceType !== 'image') {
+      if (resourceType !== 'image' && resourceType !== 'raw') {
         throw new MediaError(
           'invalid_request',
-          `Unsupported resource type ${resourceType}; use image`,
+          `Unsupported resource type ${resourceType}; use image or raw`,
         );
       }
       const { fields } = await readUploadRequest(request);
@@ -394,8 +486,8 @@ export async function buildMediaApp(
       if (!publicId)
         throw new MediaError('invalid_request', 'Missing required parameter - public_id');
       assertValidPublicId(publicId);
-      const existed = await assets.remove(publicId);
-      delivery.forget(publicId);
+      const existed = await (resourceType === 'raw' ? rawAssets : assets).remove(publicId);
+      if (resourceType === 'image') delivery.forget(publicId);
       return { result: existed ? 'ok' : 'not found' };
     },
   );

@@ -1,5 +1,4 @@
 import type { Sharp } from 'sharp';
-import { MediaError } from './media-error';
 import type { ResolvedStep } from './parse-delivery-path';
 import type { Size } from './plan-resize';
 import type { Effect } from './transformation-values';
@@ -34,22 +33,19 @@ export function styledSize(size: Size, step: ResolvedStep): Size {
   return { width, height };
 }
 
-/** Styles that reshape the canvas work on one image, not on an animation's strip of frames. */
-export function assertStylesFit(step: ResolvedStep, frames: number): void {
-  if (frames === 1) return;
-  const reshaping = [
-    step.border ? 'bo_' : '',
-    step.radius !== undefined ? 'r_' : '',
-    step.angle !== undefined ? 'a_' : '',
-    step.effect?.name === 'pixelate' ? 'e_pixelate' : '',
-    step.overlay ? 'l_' : '',
-  ].filter(Boolean);
-  if (reshaping.length > 0) {
-    throw new MediaError(
-      'unsupported_transformation',
-      `Unsupported on animations: ${reshaping.join(', ')}; pick one frame with pg_N`,
-    );
-  }
+/**
+ * Styles and layers that reshape the canvas or look at neighbouring pixels across the whole
+ * image work on one image at a time, not on an animation's strip of frames (sharp would round
+ * the strip's corners, not each frame's): animations with them are derived frame by frame.
+ */
+export function worksOnSingleFrames(step: ResolvedStep): boolean {
+  return (
+    step.border !== undefined ||
+    step.radius !== undefined ||
+    step.angle !== undefined ||
+    step.effect?.name === 'pixelate' ||
+    step.overlay !== undefined
+  );
 }
 
 function hasLaterStages(step: ResolvedStep): boolean {

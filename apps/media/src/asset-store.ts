@@ -24,6 +24,8 @@ export interface AssetRecord {
   /** Optional: records written before tags and context were kept have neither. */
   tags?: string[];
   context?: Record<string, string>;
+  /** `raw`: stored and delivered as is under /raw/upload/ (never decoded); absent: an image. */
+  resourceType?: 'raw';
 }
 
 /**
@@ -78,6 +80,11 @@ export class AssetStore {
 
   get(publicId: string): Promise<AssetRecord | undefined> {
     return this.records.read(publicId, path.join(this.assetDir(publicId), 'meta.json'));
+  }
+
+  /** The record as `get` would answer it now without reading, or `stale` (see CachedJsonFiles). */
+  peek(publicId: string): AssetRecord | undefined | 'stale' {
+    return this.records.peek(publicId);
   }
 
   /** Moves `tempFile` into place as the original and writes the record (atomic renames). */

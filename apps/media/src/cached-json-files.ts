@@ -36,6 +36,15 @@ export class CachedJsonFiles<T> {
     return value;
   }
 
+  /**
+   * The cached value without reading the file: `stale` when `read` would read it again (its
+   * second is over, or it was never read). Hot answers check their sources with it.
+   */
+  peek(key: string): T | undefined | 'stale' {
+    const cached = this.entries.peek(key);
+    return cached && Date.now() - cached.readAt < JSON_FILE_TTL_MS ? cached.value : 'stale';
+  }
+
   /** What this process just wrote (or removed: undefined) under `key`. */
   remember(key: string, value: T | undefined): void {
     this.entries.set(key, { value, readAt: Date.now() });

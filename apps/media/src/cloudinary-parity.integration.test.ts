@@ -271,9 +271,9 @@ describe('animated GIFs', () => {
 });
 
 describe('chunked upload_large', () => {
-  it('assembles every chunk into the stored file', async () => {
-    // Noise does not compress: a ~270 KB PNG, sent in 64 KB chunks.
-    const png = await sharp({
+  /** Noise does not compress: a ~270 KB PNG, sent in 64 KB chunks. */
+  const noisePng = () =>
+    sharp({
       create: {
         width: 300,
         height: 300,
@@ -284,6 +284,9 @@ describe('chunked upload_large', () => {
     })
       .png({ compressionLevel: 0 })
       .toBuffer();
+
+  it('assembles every chunk into the stored file', async () => {
+    const png = await noisePng();
     expect(png.length).toBeGreaterThan(3 * 65_536);
     const file = path.join(scratch, 'large.png');
     await writeFile(file, png);
@@ -302,6 +305,66 @@ describe('chunked upload_large', () => {
     });
     const { body } = await get(local(result.secure_url));
     expect(body.equals(await readFile(file))).toBe(true);
+  });
+
+  /** The SDK's upload_large as most callers write it: no resource_type (it sends `raw`). */
+  const uploadLarge = (file: string, options: Record<string, unknown>) =>
+    new Promise<UploadApiResponse>((resolve, reject) => {
+      cloudinary.uploader.upload_large(file, { chunk_size: 65_536, ...options }, (error, value) =>
+        error || !value ? reject(error) : resolve(value),
+      );
+    });
+
+  it('stores the default upload_large of an image as a raw file, delivered as stored', async () => {
+    const png = await noisePng();
+    const file = path.join(scratch, 'raw-large.png');
+    await writeFile(file, png);
+    const result = await uploadLarge(file, { public_id: 'files/large.png' });
+    // As at Cloudinary: a raw asset, no size or format, under /raw/upload/.
+    expect(result).toMatchObject({
+      public_id: 'files/large.png',
+      resource_type: 'raw',
+      bytes: png.length,
+      type: 'upload',
+    });
+    expect(result.width).toBeUndefined();
+    expect(result.secure_url).toMatch(/\/coursepack\/raw\/upload\/v\d+\/files\/large\.png$/);
+    const { response, body } = await get(local(result.secure_url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=2592000, immutable');
+    expect(body.equals(png)).toBe(true);
+    // Raw files are their own namespace: not an image to transform.
+    expect((await get(deliveryUrl('files/large.png', { width: 10 }))).response.status).toBe(404);
+    // The SDK's url() for a raw file reaches it too.
+    const sdkRaw = deliveryUrl('files/large.png', { resource_type: 'raw' });
+    expect((await get(sdkRaw)).body.equals(png)).toBe(true);
+  });
+
+  it('stores a PDF the same way, named with its extension, with ranges and destroy', async () => {
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(150_000, 0x20),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+    const file = path.join(scratch, 'notes.pdf');
+    await writeFile(file, pdf);
+    const result = await uploadLarge(file, {});
+    // A made-up public id keeps the file's extension, as at Cloudinary.
+    expect(result.public_id).toMatch(/^[a-z0-9]{20}\.pdf$/);
+    expect(result).toMatchObject({ resource_type: 'raw', bytes: pdf.length });
+    const url = local(result.secure_url);
+    const whole = await get(url);
+    expect(whole.response.headers.get('content-type')).toBe('application/pdf');
+    expect(whole.body.equals(pdf)).toBe(true);
+    const part = await get(url, { range: 'bytes=0-7' });
+    expect(part.response.status).toBe(206);
+    expect(part.body.toString()).toBe('%PDF-1.4');
+
+    await expect(
+      cloudinary.uploader.destroy(result.public_id, { resource_type: 'raw' }),
+    ).resolves.toMatchObject({ result: 'ok' });
+    expect((await get(url)).response.status).toBe(404);
   });
 
   it('answers the CORS preflight allowing the chunk headers', async () => {

@@ -619,3 +619,185 @@ describe("next-cloudinary's getCldImageUrl (what <CldImage> requests)", () => {
     expect(await sharp(gif.body).metadata()).toMatchObject({ format: 'gif', pages: 3 });
   });
 });
+
+describe('dpr_ alone in a component', () => {
+  /** 600×400 one-pixel black and white columns: any resampling turns them grey. */
+  async function stripes(): Promise<Buffer> {
+    const row = Buffer.from(Array.from({ length: 600 }, (_, x) => (x % 2 === 0 ? 0 : 255)));
+    const pixels = Buffer.concat(Array.from({ length: 400 }, () => row));
+    return sharp(pixels, { raw: { width: 600, height: 400, channels: 1 } })
+      .png()
+      .toBuffer();
+  }
+
+  beforeAll(async () => {
+    await cloudinary.uploader.upload(
+      `data:image/png;base64,${(await stripes()).toString('base64')}`,
+      { public_id: 'photos/stripes' },
+    );
+  });
+
+  it('renders the chain before it at that density from the source, not enlarged after', async () => {
+    const url = sdkUrl('photos/stripes', {
+      transformation: [{ width: 300, crop: 'scale' }, { dpr: '2.0' }],
+      format: 'png',
+    });
+    expect(url).toContain('/c_scale,w_300/dpr_2.0/');
+    const answer = await image(url);
+    expect([answer.width, answer.height]).toEqual([600, 400]);
+    // Made at 600 from the 600-wide source: the columns survive (an enlarged 300 is grey).
+    expect(Math.abs((answer.at(10, 10)[0] as number) - (answer.at(11, 10)[0] as number))).toBe(255);
+    // The same image as writing the DPR in the component itself.
+    const inline = await image(sdkUrl('photos/stripes', { width: 300, dpr: '2.0', format: 'png' }));
+    expect(answer.body.equals(inline.body)).toBe(true);
+  });
+
+  it('scales the pixel sizes after the first resize too (a crop keeps its region)', async () => {
+    const url = sdkUrl('photos/two', {
+      transformation: [
+        { width: 100, height: 100, crop: 'fill' },
+        { width: 30, height: 100, crop: 'crop', gravity: 'north_west' },
+        { dpr: '2.0' },
+      ],
+      format: 'png',
+    });
+    const answer = await image(url);
+    expect([answer.width, answer.height]).toEqual([60, 200]);
+    // fill keeps the middle of the red/blue halves: the left 30 of 100 are red.
+    near(answer.at(55, 100), RED);
+  });
+
+  it('scales the image made so far when nothing before it sizes the image', async () => {
+    const url = sdkUrl('photos/greys', {
+      transformation: [{ effect: 'grayscale' }, { dpr: '1.5' }],
+      format: 'png',
+    });
+    const answer = await image(url);
+    expect([answer.width, answer.height]).toEqual([150, 150]);
+  });
+});
+
+describe('animations, frame by frame', () => {
+  const frames = async (body: Buffer) => {
+    const metadata = await sharp(body).metadata();
+    const decoded = await Promise.all(
+      Array.from({ length: metadata.pages ?? 1 }, (_, page) => decode(body, page)),
+    );
+    return { metadata, decoded };
+  };
+  /** Frame 1: one-pixel black and white columns; frame 2: red. 40×40. */
+  async function stripedAnimation(): Promise<Buffer> {
+    const stripes = Buffer.alloc(40 * 40 * 4);
+    const red = Buffer.alloc(40 * 40 * 4);
+    for (let i = 0; i < 40 * 40; i++) {
+      const value = (i % 40) % 2 === 0 ? 0 : 255;
+      stripes.set([value, value, value, 255], i * 4);
+      red.set([255, 0, 0, 255], i * 4);
+    }
+    return sharp(Buffer.concat([stripes, red]), {
+      raw: { width: 40, height: 80, channels: 4, pageHeight: 40 },
+    })
+      .gif({ delay: [200, 300], loop: 0 })
+      .toBuffer();
+  }
+  const dataUri = (gif: Buffer) => `data:image/gif;base64,${gif.toString('base64')}`;
+
+  beforeAll(async () => {
+    await cloudinary.uploader.upload(dataUri(await animatedGif()), { public_id: 'anim/rgb' });
+    await cloudinary.uploader.upload(dataUri(await stripedAnimation()), {
+      public_id: 'anim/stripes',
+    });
+  });
+
+  it('borders and rounds every frame, keeping the frames and their timing', async () => {
+    const url = sdkUrl('anim/rgb', { border: '5px_solid_black', radius: 12, format: 'webp' });
+    expect(url).toContain('/bo_5px_solid_black,r_12/');
+    const { metadata, decoded } = await frames((await image(url)).body);
+    expect(metadata).toMatchObject({ format: 'webp', pages: 3, width: 70, height: 50 });
+    expect(metadata.delay).toEqual([100, 100, 100]);
+    for (const [index, colour] of [RED, [0, 255, 0], BLUE].entries()) {
+      const frame = decoded[index] as Awaited<ReturnType<typeof decode>>;
+      near(frame.at(35, 25), colour);
+      near(frame.at(2, 25).slice(0, 3), [0, 0, 0], 20);
+      // Each frame's own corners are cut, not only the strip's.
+      expect(frame.at(0, 0)[3]).toBe(0);
+      expect(frame.at(69, 49)[3]).toBe(0);
+    }
+  });
+
+  it('turns every frame (a_90 swaps the sides, a_45 grows each frame)', async () => {
+    const quarter = await frames(
+      (await image(sdkUrl('anim/rgb', { angle: 90, format: 'gif' }))).body,
+    );
+    expect(quarter.metadata).toMatchObject({ pages: 3, width: 40, height: 60 });
+    near((quarter.decoded[1] as Awaited<ReturnType<typeof decode>>).at(20, 30), [0, 255, 0]);
+    const turned = await frames(
+      (await image(sdkUrl('anim/rgb', { angle: 45, format: 'webp' }))).body,
+    );
+    expect(turned.metadata.pages).toBe(3);
+    expect(turned.metadata.width).toBe(71);
+    const last = turned.decoded[2] as Awaited<ReturnType<typeof decode>>;
+    near(last.at(35, 35), BLUE);
+    expect(last.at(0, 0)[3]).toBe(0);
+  });
+
+  it('pixelates every frame on its own', async () => {
+    const url = sdkUrl('anim/stripes', { effect: 'pixelate:10', format: 'gif' });
+    const { metadata, decoded } = await frames((await image(url)).body);
+    expect(metadata).toMatchObject({ pages: 2, width: 40, height: 40 });
+    expect(metadata.delay).toEqual([200, 300]);
+    // The columns become grey blocks; the red frame stays red (no stripes leak across frames).
+    const [grey] = (decoded[0] as Awaited<ReturnType<typeof decode>>).at(5, 5);
+    expect(grey).toBeGreaterThan(80);
+    expect(grey).toBeLessThan(180);
+    near((decoded[1] as Awaited<ReturnType<typeof decode>>).at(5, 5), RED, 10);
+  });
+
+  it('draws a text layer on every frame', async () => {
+    const url = sdkUrl('anim/rgb', {
+      transformation: [
+        { width: 120 },
+        { overlay: { font_family: 'Arial', font_size: 30, text: 'Hi' }, color: 'white' },
+      ],
+      // GIF: a palette keeps the white exact (lossy WebP bleeds the green into it).
+      format: 'gif',
+    });
+    expect(url).toContain('l_text:Arial_30:Hi');
+    const { metadata, decoded } = await frames((await image(url)).body);
+    expect(metadata).toMatchObject({ pages: 3, width: 120, height: 80 });
+    for (const [index, colour] of [RED, [0, 255, 0], BLUE].entries()) {
+      const frame = decoded[index] as Awaited<ReturnType<typeof decode>>;
+      near(frame.at(2, 2), colour);
+      let white = 0;
+      for (let y = 20; y < 60; y++) {
+        for (let x = 30; x < 90; x++) if (Math.min(...frame.at(x, y).slice(0, 3)) > 220) white++;
+      }
+      expect(white, `frame ${index}`).toBeGreaterThan(20);
+    }
+  });
+
+  it('counts every frame against the processing limit', async () => {
+    const limited = await startWithSdk({ MEDIA_MAX_PROCESSED_PIXELS: '10000' });
+    try {
+      // The SDK module keeps the first service's upload address: upload with our client.
+      const { uploadAsset } = await import('@coursepack/images/upload-asset');
+      await uploadAsset(limited.service.credentials, {
+        file: await animatedGif(),
+        filename: 'a.gif',
+        publicId: 'anim/limited',
+      });
+      // 64×44 with the border, decoded twice (the border works on a copy): 5632 per frame.
+      const one = await get(
+        limited.sdkUrl('anim/limited', { border: '2px_solid_black', page: 1, format: 'png' }),
+      );
+      expect(one.response.status).toBe(200);
+      const all = await get(
+        limited.sdkUrl('anim/limited', { border: '2px_solid_black', format: 'gif' }),
+      );
+      expect(all.response.status).toBe(400);
+      expect(all.response.headers.get('x-cld-error')).toMatch(/^Transformation too costly/);
+    } finally {
+      await limited.service.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import {
   deriveImage,
   type ResolvedRequest,
 } from './derive-image';
+import { type Dependency, matchesEtag } from './hot-answers';
 import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
 import { MemoryCache } from './memory-cache';
@@ -44,6 +45,10 @@ export interface Delivery {
   cache: CacheOutcome;
   /** The original's size when an untransformed delivery was scaled down to the output limit. */
   downscaledFrom?: Size;
+  /** Where the body is kept in memory (`DeliveryService.cachedBody`). */
+  memoryKey: string;
+  /** The records and definitions the answer was made from (see HotAnswers). */
+  dependencies: Dependency[];
 }
 
 /** An untransformed URL in the source's own format: the original file, as stored. */
@@ -143,6 +148,12 @@ export class DeliveryService {
     if (parsed.signature) verifyUrlSignature(parsed.signature, this.config.apiSecret);
     const found = await this.findAsset(parsed);
     const { asset } = found;
+    const dependencies: Dependency[] = [
+      ...[...named].map(([name, definition]) => ({ kind: 'named' as const, name, definition })),
+      // A default stands in only while the asset itself is missing.
+      ...(found.isDefault ? [{ kind: 'asset' as const, publicId: parsed.publicId }] : []),
+      { kind: 'asset', publicId: asset.publicId, etag: asset.etag, version: asset.version },
+    ];
     const resolved = resolveClientHints(parsed, readClientHints(headers));
     const { request, downscaledFrom } = fitOutputLimit(
       resolved.request,
@@ -176,9 +187,14 @@ export class DeliveryService {
     const layers = await this.findLayers(request);
     // A replaced layer image changes the answer: its etag is part of the key.
     const layerEtags = [...layers.values()].map((layer) => layer.asset.etag).join(',');
+    for (const { asset: layer } of layers.values()) {
+      const { publicId, etag: layerEtag, version } = layer;
+      dependencies.push({ kind: 'asset', publicId, etag: layerEtag, version });
+    }
     const key = `${asset.etag}/${request.canonical}/${format}${layerEtags && `/${layerEtags}`}`;
     const hash = createHash('sha256').update(key).digest('base64url').slice(0, 32);
     const etag = `"${hash}"`;
+    const memoryKey = `${asset.publicId}\u0000${hash}`;
     const base = {
       kind: 'derived' as const,
       contentType: CONTENT_TYPES[format],
@@ -189,11 +205,12 @@ export class DeliveryService {
       current: current && layers.size === 0 && names.length === 0,
       attachment,
       downscaledFrom,
+      memoryKey,
+      dependencies,
     };
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) {
       return { ...base, status: 304, cache: 'memory' };
     }
-    const memoryKey = `${asset.publicId}\u0000${hash}`;
     const hot = this.memory.get(memoryKey);
     if (hot) return { ...base, status: 200, body: hot.body, cache: 'memory' };
 
@@ -292,6 +309,11 @@ export class DeliveryService {
     return job;
   }
 
+  /** A derived body kept in memory, by `Delivery.memoryKey`. */
+  cachedBody(memoryKey: string): Uint8Array | undefined {
+    return this.memory.get(memoryKey)?.body;
+  }
+
   forget(publicId: string): void {
     this.memory.deleteWhere((key) => key.startsWith(`${publicId}\u0000`));
     this.failures.clear();
@@ -347,12 +369,4 @@ function approximations(request: ResolvedRequest): string | undefined {
     if (step.crop === 'auto') used.add('c_auto=attention');
   }
   return used.size > 0 ? [...used].join(', ') : undefined;
-}
-
-export function matchesEtag(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .includes(etag);
 }

@@ -1,7 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
-import { applyStyles, assertStylesFit, type Materialise, styledSize } from './apply-styles';
+import { applyStyles, type Materialise, styledSize, worksOnSingleFrames } from './apply-styles';
 import type { AssetRecord } from './asset-store';
 import { isAnimated } from './choose-output-format';
+import { foldChainDpr } from './fold-chain-dpr';
 import { MediaError } from './media-error';
 import type {
   DeliveryRequest,
@@ -190,11 +191,18 @@ async function openSource(
   return { image, size: { width: rendered.width, height: rendered.height } };
 }
 
+/** An animation's timing, which frames joined from raw pixels no longer carry. */
+interface Timing {
+  delay?: number[];
+  loop?: number;
+}
+
 function encode(
   image: Sharp,
   format: OutputFormat,
   request: ResolvedRequest,
   effort: number,
+  timing: Timing = {},
 ): Sharp {
   const { quality } = request;
   const pick = (kind: keyof (typeof QUALITY)[QualityPreset]) =>
@@ -205,13 +213,13 @@ function encode(
     case 'jpg':
       return image.flatten({ background: '#ffffff' }).jpeg({ quality: pick('jpg'), progressive });
     case 'webp':
-      return image.webp({ quality: pick('webp') });
+      return image.webp({ quality: pick('webp'), ...timing });
     case 'avif':
       return image.avif({ quality: pick('avif'), effort });
     case 'png':
       return image.png({ progressive });
     case 'gif':
-      return image.gif();
+      return image.gif(timing);
   }
 }
 
@@ -281,6 +289,46 @@ async function applySteps(
     }
   }
   return { image, size };
+}
+
+/**
+ * An animation whose steps work on single frames (borders, corners, rotations, pixelation,
+ * layers): decoded once into its frames, each frame run through the steps as a still, and the
+ * results stacked back into an animation with the source's timing. Each frame's work counts
+ * against the limits (the prediction multiplies by the frames; layers spend per frame).
+ */
+async function deriveFrameByFrame(
+  source: DeriveSource,
+  steps: readonly ResolvedStep[],
+  budget: Budget,
+): Promise<{ image: Sharp; timing: Timing }> {
+  const original = sharp(source.originalPath, {
+    limitInputPixels: budget.limits.maxSourcePixels,
+    animated: true,
+  });
+  const { delay, loop } = await original.metadata();
+  const { data, info } = await original
+    .autoOrient()
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const frame = { width: info.width, height: info.pageHeight ?? info.height };
+  const frameBytes = frame.width * frame.height * info.channels;
+  const outputs: Buffer[] = [];
+  let size: Size = frame;
+  for (let offset = 0; offset < data.length; offset += frameBytes) {
+    const still = sharp(data.subarray(offset, offset + frameBytes), {
+      raw: { ...frame, channels: info.channels },
+    });
+    const done = await applySteps(still, frame, steps, source, budget);
+    const pixels = await done.image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    size = { width: pixels.info.width, height: pixels.info.height };
+    outputs.push(pixels.data);
+  }
+  const image = sharp(Buffer.concat(outputs), {
+    raw: { ...size, height: size.height * outputs.length, channels: 4, pageHeight: size.height },
+  });
+  return { image, timing: { delay, loop } };
 }
 
 function escapeMarkup(text: string): string {
@@ -377,7 +425,7 @@ export async function deriveImage(
   limits: DeriveLimits,
 ): Promise<Buffer> {
   const nominal = { width: source.asset.width, height: source.asset.height };
-  const steps = request.steps.map((step, index) =>
+  const steps = foldChainDpr(request.steps).map((step, index) =>
     index === 0 ? withAbsoluteSizes(step, nominal) : step,
   );
   // Validate the whole chain's geometry against the limits before decoding anything: each
@@ -388,7 +436,6 @@ export async function deriveImage(
   let predicted: Size = nominal;
   let processed = 0;
   for (const step of steps) {
-    assertStylesFit(step, frames);
     predicted = styledSize(outputSize(predicted, planResize(predicted, step)), step);
     checkOutput(predicted, limits.maxOutputPixels);
     // Styles after the resize work on a decoded copy: count it too.
@@ -402,8 +449,12 @@ export async function deriveImage(
     );
   }
   try {
-    const opened = await openSource(source, request, steps, frames, limits);
     const budget = { processed, limits };
+    if (frames > 1 && steps.some(worksOnSingleFrames)) {
+      const { image, timing } = await deriveFrameByFrame(source, steps, budget);
+      return await encode(image, format, request, limits.avifEffort, timing).toBuffer();
+    }
+    const opened = await openSource(source, request, steps, frames, limits);
     const { image } = await applySteps(opened.image, opened.size, steps, source, budget);
     return await encode(image, format, request, limits.avifEffort).toBuffer();
   } catch (error) {

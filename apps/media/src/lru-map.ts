@@ -18,6 +18,11 @@ export class LruMap<K, V> {
     return value;
   }
 
+  /** The value without marking it as recently used. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);

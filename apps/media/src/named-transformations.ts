@@ -43,6 +43,12 @@ export class NamedTransformations {
     return (await this.cache.read(name, this.file(name)))?.transformation;
   }
 
+  /** The definition as `get` would answer it now without reading, or `stale`. */
+  peek(name: string): string | undefined | 'stale' {
+    const cached = this.cache.peek(name);
+    return cached === 'stale' ? cached : cached?.transformation;
+  }
+
   async set(name: string, transformation: string): Promise<void> {
     const file = this.file(name);
     await mkdir(path.dirname(file), { recursive: true });

@@ -692,3 +692,26 @@ export function parseDeliveryPath(
     canonical,
   };
 }
+
+/**
+ * `/{cloud}/raw/upload/[v{version}/]{public_id}`: a raw file, delivered as stored. Raw files
+ * take no transformation, and their public ids keep their extension.
+ */
+export function parseRawDeliveryPath(pathname: string): {
+  cloudName: string;
+  publicId: string;
+  version?: number;
+} {
+  if (pathname.length > MAX_PATH_LENGTH) {
+    throw new MediaError('invalid_request', `URL path longer than ${MAX_PATH_LENGTH} characters`);
+  }
+  const [cloudName = '', , , ...rest] = pathname.replace(/^\/+/, '').split('/');
+  const version = rest.length > 1 ? VERSION_SHAPE.exec(rest[0] as string)?.[1] : undefined;
+  const decoded = rest.slice(version === undefined ? 0 : 1).map(decodeSegment);
+  if (decoded.some((segment) => segment.includes('/'))) {
+    throw new MediaError('invalid_public_id', 'Invalid public id: encoded "/" is not allowed');
+  }
+  const publicId = decoded.join('/');
+  assertValidPublicId(publicId);
+  return { cloudName, publicId, version: version === undefined ? undefined : Number(version) };
+}

@@ -23,10 +23,11 @@ export interface UploadResponse {
   version: number;
   version_id: string;
   signature: string;
-  width: number;
-  height: number;
-  format: string;
-  resource_type: 'image';
+  /** Images only: Cloudinary reports no size or format for raw files. */
+  width?: number;
+  height?: number;
+  format?: string;
+  resource_type: 'image' | 'raw';
   created_at: string;
   tags: string[];
   pages?: number;
@@ -115,7 +116,14 @@ function readContext(value: string | undefined): Record<string, string> {
   return context;
 }
 
-function chooseDisplayName(input: UploadInput): { publicId: string; folder: string } {
+/**
+ * The public id and folder. Raw files keep their extension in a public id the service makes
+ * up, as at Cloudinary (there is no format to deliver them in).
+ */
+function chooseDisplayName(
+  input: UploadInput,
+  rawExtension?: string,
+): { publicId: string; folder: string } {
   const { params } = input;
   const folder = (params.folder ?? '').replace(/^\/+|\/+$/g, '');
   let name = params.public_id;
@@ -124,6 +132,7 @@ function chooseDisplayName(input: UploadInput): { publicId: string; folder: stri
     const useFilename = readFlag(params, 'use_filename', false) && stem !== '';
     const unique = !useFilename || readFlag(params, 'unique_filename', true);
     name = useFilename ? (unique ? `${stem}_${randomId(6)}` : stem) : randomId(20);
+    if (rawExtension !== undefined) name = `${name}.${rawExtension}`;
   }
   const publicId = folder && !name.startsWith(`${folder}/`) ? `${folder}/${name}` : name;
   return { publicId, folder };
@@ -160,11 +169,23 @@ async function inspectImage(
   return { width, height, pages, hasAlpha: metadata.hasAlpha ?? false };
 }
 
+/**
+ * `raw` is what the SDKs' `upload_large` sends by default: the file is kept as is and never
+ * decoded (no pixel or PDF checks: nothing ever renders it), under a separate store.
+ */
+export type UploadResourceType = 'image' | 'raw';
+
 export async function storeUpload(
   input: UploadInput,
-  context: { config: MediaConfig; assets: AssetStore; pdf: PdfRenderer },
+  context: {
+    config: MediaConfig;
+    assets: AssetStore;
+    pdf: PdfRenderer;
+    resourceType?: UploadResourceType;
+  },
 ): Promise<UploadResponse> {
   const { config, assets, pdf } = context;
+  const raw = context.resourceType === 'raw';
   if (input.bytes.byteLength === 0) throw new MediaError('invalid_request', 'Empty file');
   if (input.bytes.byteLength > config.maxUploadBytes) {
     throw new MediaError(
@@ -176,7 +197,7 @@ export async function storeUpload(
   if (!format) {
     throw new MediaError('unsupported_file_type', `Unsupported file type; allowed: ${ALLOWED}`);
   }
-  const { publicId, folder } = chooseDisplayName(input);
+  const { publicId, folder } = chooseDisplayName(input, raw ? format : undefined);
   assertValidPublicId(publicId);
 
   const overwrite = readFlag(input.params, 'overwrite', true);
@@ -190,7 +211,9 @@ export async function storeUpload(
   try {
     const etag = createHash('md5').update(input.bytes).digest('hex');
     let details: { width: number; height: number; pages: number; hasAlpha: boolean };
-    if (format === 'pdf') {
+    if (raw) {
+      details = { width: 0, height: 0, pages: 1, hasAlpha: false };
+    } else if (format === 'pdf') {
       const info = await pdf.inspect(temp, etag);
       if (info.pages > config.maxPdfPages) {
         throw new MediaError(
@@ -221,6 +244,7 @@ export async function storeUpload(
       originalFilename: input.filename?.replace(/\.[^.]*$/, ''),
       tags: readTags(input.params.tags),
       context: readContext(input.params.context),
+      ...(raw ? { resourceType: 'raw' as const } : {}),
     };
     await assets.put(record, temp);
     return toResponse(record, config, folder, false);
@@ -235,10 +259,11 @@ export function toResponse(
   folder: string,
   existing: boolean,
 ): UploadResponse {
-  const path = `/${config.cloudName}/image/upload/v${record.version}/${record.publicId
-    .split('/')
-    .map(encodeURIComponent)
-    .join('/')}.${record.format}`;
+  const raw = record.resourceType === 'raw';
+  const encodedId = record.publicId.split('/').map(encodeURIComponent).join('/');
+  const path = raw
+    ? `/${config.cloudName}/raw/upload/v${record.version}/${encodedId}`
+    : `/${config.cloudName}/image/upload/v${record.version}/${encodedId}.${record.format}`;
   const url = `${config.publicUrl}${path}`;
   const response: UploadResponse = {
     asset_id: createHash('md5').update(`${config.cloudName}/${record.publicId}`).digest('hex'),
@@ -249,10 +274,8 @@ export function toResponse(
       { public_id: record.publicId, version: record.version },
       config.apiSecret,
     ),
-    width: record.width,
-    height: record.height,
-    format: record.format,
-    resource_type: 'image',
+    ...(raw ? {} : { width: record.width, height: record.height, format: record.format }),
+    resource_type: raw ? 'raw' : 'image',
     created_at: record.createdAt,
     tags: record.tags ?? [],
     bytes: record.bytes,
@@ -268,7 +291,7 @@ export function toResponse(
     api_key: config.apiKey,
   };
   // Cloudinary reports pages for documents and for animations (their frames).
-  if (record.format === 'pdf' || record.pages > 1) response.pages = record.pages;
+  if (!raw && (record.format === 'pdf' || record.pages > 1)) response.pages = record.pages;
   if (record.context && Object.keys(record.context).length > 0) {
     response.context = { custom: record.context };
   }
