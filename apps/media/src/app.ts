@@ -305,11 +305,25 @@ export async function buildMediaApp(
         );
 
   const app = Fastify({
-    // Hot answers go out before Fastify sees the request (no routing, hooks or request log).
+    // Hot answers go out before Fastify sees the request (no routing or hooks), so they log
+    // their own line in place of Fastify's "request completed".
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
-        if (hot?.serve(request, response)) options.onHotAnswer?.(request.url ?? '');
-        else handler(request, response);
+        const started = performance.now();
+        if (!hot?.serve(request, response)) {
+          handler(request, response);
+          return;
+        }
+        options.onHotAnswer?.(request.url ?? '');
+        app.log.info(
+          {
+            req: { method: request.method, url: request.url },
+            res: { statusCode: response.statusCode },
+            responseTime: performance.now() - started,
+            hot: true,
+          },
+          'request completed',
+        );
       });
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       server.requestTimeout = REQUEST_TIMEOUT_MS;

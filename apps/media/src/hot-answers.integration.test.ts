@@ -281,3 +281,32 @@ describe('hot answers go out of date with what they were made from', () => {
     expect(await pixel(path)).toEqual(BLUE);
   });
 });
+
+describe('hot answers in the request log', () => {
+  it('log a request line like the normal path, marked hot', async () => {
+    const lines: string[] = [];
+    const config = parseMediaConfig({
+      DATA_DIR: dataDir,
+      MEDIA_API_KEY: 'test-key',
+      MEDIA_API_SECRET: 'test-secret-123',
+      MEDIA_CLOUD_NAME: 'coursepack',
+    });
+    const logged = await buildMediaApp(config, {
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const origin = await logged.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `${origin}${sdkPath('hot/red', { width: 120, crop: 'scale' })}`;
+      expect((await fetch(url)).status).toBe(200);
+      expect((await fetch(url)).status).toBe(200);
+      const completed = lines
+        .map((line) => JSON.parse(line) as { msg: string; hot?: boolean; res?: object })
+        .filter((entry) => entry.msg === 'request completed');
+      expect(completed).toHaveLength(2);
+      expect(completed[1]).toMatchObject({ hot: true, res: { statusCode: 200 } });
+    } finally {
+      await logged.close();
+    }
+  });
+});
