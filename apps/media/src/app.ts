@@ -315,6 +315,7 @@ export async function buildMediaApp(
           return;
         }
         options.onHotAnswer?.(request.url ?? '');
+        if (!app.log.isLevelEnabled('info')) return;
         app.log.info(
           {
             req: { method: request.method, url: request.url },
