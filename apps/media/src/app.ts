@@ -304,6 +304,8 @@ export async function buildMediaApp(
           (memoryKey) => delivery.cachedBody(memoryKey),
         );
 
+  const logsRequests =
+    options.logger === true && ['trace', 'debug', 'info'].includes(config.logLevel);
   const app = Fastify({
     // Hot answers go out before Fastify sees the request (no routing or hooks), so they log
     // their own line in place of Fastify's "request completed".
@@ -315,7 +317,7 @@ export async function buildMediaApp(
           return;
         }
         options.onHotAnswer?.(request.url ?? '');
-        if (!app.log.isLevelEnabled('info')) return;
+        if (!logsRequests) return;
         app.log.info(
           {
             req: { method: request.method, url: request.url },
