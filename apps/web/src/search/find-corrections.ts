@@ -77,9 +77,9 @@ interface Candidates {
  * One round trip: for each word that no vocabulary word equals or starts with, the nearest
  * vocabulary words of a possible length — by trigram distance for a whole word, cut by
  * Levenshtein distance (one more than the budget, as a swap costs two there); by word
- * similarity for a word being typed (its trigrams found within a longer word) — with how many
- * searchable documents and courses contain each, up to COUNT_CAP. The caller's edit distance
- * decides.
+ * similarity for a word being typed (its trigrams found within a longer word), cut the same
+ * way against their beginnings — with how many searchable documents and courses contain each,
+ * up to COUNT_CAP (only the candidates left are counted). The caller's edit distance decides.
  */
 async function findTypoCandidates(
   db: Kysely<Database>,
@@ -120,7 +120,12 @@ async function findTypoCandidates(
          ORDER BY v.word <->> w.folded
          LIMIT ${TYPO_CANDIDATES})
       ) near
-      WHERE w.partial OR levenshtein_less_equal(near.word, w.folded, w.budget + 1) <= w.budget + 1
+      WHERE levenshtein_less_equal(near.word, w.folded, w.budget + 1) <= w.budget + 1
+        -- A word being typed against the beginnings of about its length.
+        OR w.partial AND EXISTS (
+          SELECT FROM generate_series(-w.budget, w.budget) AS k
+          WHERE levenshtein_less_equal(left(near.word, w.length + k), w.folded, w.budget + 1)
+                <= w.budget + 1)
     ) c ON true
     WHERE NOT EXISTS (
       SELECT FROM search_words v
