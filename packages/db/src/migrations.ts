@@ -8,6 +8,7 @@ import * as uploads from './migrations/0006-uploads';
 import * as limitCounters from './migrations/0007-limit-counters';
 import * as processingJobs from './migrations/0008-processing-jobs';
 import * as forgivingSearch from './migrations/0009-forgiving-search';
+import * as pageTextLayers from './migrations/0010-page-text-layers';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0007-limit-counters': limitCounters,
   '0008-processing-jobs': processingJobs,
   '0009-forgiving-search': forgivingSearch,
+  '0010-page-text-layers': pageTextLayers,
 };
