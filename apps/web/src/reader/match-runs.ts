@@ -1,0 +1,70 @@
+import type { PageTextRun } from '@coursepack/db/schema';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '@/search/highlight-delimiters';
+
+/** A highlight on a page, in fractions of the page (as runs are). */
+export interface HighlightBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+
+/**
+ * A word as the search index compares it (docs/search.md, folding): accents off, lower case,
+ * hyphens joined (`Schrödinger` → `schrodinger`, `B-tree` → `btree`).
+ */
+export function foldWord(word: string): string {
+  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('-', '');
+}
+
+/** The words a snippet marks (between the search highlight delimiters), folded. */
+export function markedWords(snippet: string): string[] {
+  const words: string[] = [];
+  for (const part of snippet.split(HIGHLIGHT_START).slice(1)) {
+    const [marked = ''] = part.split(HIGHLIGHT_END);
+    for (const word of marked.match(WORD) ?? []) words.push(foldWord(word));
+  }
+  return words;
+}
+
+/** Shortest query word matched as the beginning of a page's word (the search's prefixes). */
+const MIN_PREFIX = 3;
+/** A page's word this long or longer also matches a query word it begins (`lens` for `lenses`). */
+const MIN_STEM = 4;
+
+/** Whether a page's word (folded) is one the query found. */
+export function wordMatches(word: string, terms: ReadonlySet<string>): boolean {
+  if (terms.has(word)) return true;
+  for (const term of terms) {
+    if (term.length >= MIN_PREFIX && word.startsWith(term)) return true;
+    if (word.length >= MIN_STEM && term.startsWith(word)) return true;
+  }
+  return false;
+}
+
+/**
+ * Where the words a find matched are on a page: each matching word of each run, boxed by its
+ * share of the run's characters (a run is one font's text, so its letters are about evenly
+ * wide). `terms` are folded (foldWord), the query's words and the words its snippets marked.
+ */
+export function matchRuns(runs: readonly PageTextRun[], terms: ReadonlySet<string>): HighlightBox[] {
+  if (terms.size === 0) return [];
+  const boxes: HighlightBox[] = [];
+  for (const [x, y, width, height, text] of runs) {
+    const length = text.length;
+    if (length === 0) continue;
+    for (const match of text.matchAll(WORD)) {
+      if (!wordMatches(foldWord(match[0]), terms)) continue;
+      const start = match.index;
+      boxes.push({
+        x: x + (width * start) / length,
+        y,
+        width: (width * match[0].length) / length,
+        height,
+      });
+    }
+  }
+  return boxes;
+}
