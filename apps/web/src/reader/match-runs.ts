@@ -49,7 +49,10 @@ export function wordMatches(word: string, terms: ReadonlySet<string>): boolean {
  * share of the run's characters (a run is one font's text, so its letters are about evenly
  * wide). `terms` are folded (foldWord), the query's words and the words its snippets marked.
  */
-export function matchRuns(runs: readonly PageTextRun[], terms: ReadonlySet<string>): HighlightBox[] {
+export function matchRuns(
+  runs: readonly PageTextRun[],
+  terms: ReadonlySet<string>,
+): HighlightBox[] {
   if (terms.size === 0) return [];
   const boxes: HighlightBox[] = [];
   for (const [x, y, width, height, text] of runs) {

@@ -1,0 +1,108 @@
+'use client';
+
+import type { PageTextRun } from '@coursepack/db/schema';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { matchRuns } from '@/reader/match-runs';
+import { useReaderContext } from './reader-context';
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
+/** A page's height over its width: √2, the A4 shape of the page's place (`aspect-[1/1.414]`). */
+const PAGE_RATIO = Math.SQRT2;
+
+/**
+ * Over a page image: its words, transparent, where the page shows them (so selecting and
+ * copying take the page's text), and the words a find matched, highlighted. Only where the
+ * page's positions are stored: a page read before them keeps its hidden text for screen readers
+ * and copying from the text view.
+ */
+export function PageOverlay({ page }: { page: number }) {
+  const { textLayers, terms, activeHit } = useReaderContext();
+  const { request, runsOf } = textLayers;
+  useEffect(() => request(page), [request, page]);
+  const runs = runsOf(page);
+  const boxes = useMemo(() => (runs ? matchRuns(runs, terms) : []), [runs, terms]);
+  const firstMark = useRef<HTMLDivElement>(null);
+  const active = activeHit?.page === page;
+
+  // A chosen hit: its first highlight, not the page's top, is brought into view, just below the
+  // toolbar (its scroll margin), so the page it is on stays the page in view.
+  useEffect(() => {
+    if (active && activeHit?.nonce && boxes.length > 0) {
+      firstMark.current?.scrollIntoView({ block: 'start', inline: 'nearest' });
+    }
+  }, [active, activeHit?.nonce, boxes.length]);
+
+  if (!runs) return null;
+  return (
+    <div className="absolute inset-0 [container-type:inline-size]">
+      {boxes.map((box, index) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: a page's highlights are recomputed whole, never reordered
+          key={index}
+          ref={index === 0 ? firstMark : undefined}
+          data-testid="find-highlight"
+          aria-hidden="true"
+          className={`pointer-events-none absolute scroll-mt-[calc(var(--reader-offset,8rem)+3rem)] rounded-sm mix-blend-multiply ${active ? 'bg-amber-400/70' : 'bg-yellow-300/60'}`}
+          style={{
+            left: percent(box.x),
+            top: percent(box.y),
+            width: percent(box.width),
+            height: percent(box.height),
+          }}
+        />
+      ))}
+      <TextLayer runs={runs} />
+    </div>
+  );
+}
+
+/**
+ * Each run as transparent text in its box, its font sized to the box's height (in container
+ * width units, so it follows zoom) and stretched to the box's width once measured, as pdf.js's
+ * own text layer does.
+ */
+function TextLayer({ runs }: { runs: PageTextRun[] }) {
+  const layer = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new runs are new spans to measure
+  useLayoutEffect(() => {
+    const element = layer.current;
+    if (!element) return;
+    const fit = () => {
+      for (const span of element.querySelectorAll<HTMLSpanElement>('span[data-width]')) {
+        span.style.transform = '';
+        const natural = span.getBoundingClientRect().width;
+        const wanted = (Number(span.dataset.width) * element.clientWidth) / 100;
+        if (natural > 0 && wanted > 0) span.style.transform = `scaleX(${wanted / natural})`;
+      }
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [runs]);
+  return (
+    <div
+      ref={layer}
+      data-testid="text-layer"
+      aria-hidden="true"
+      className="absolute inset-0 overflow-hidden leading-none text-transparent selection:bg-sky-400/40"
+    >
+      {runs.map(([x, y, width, height, text], index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: runs are the page's, fixed in order
+          key={index}
+          data-width={(width * 100).toFixed(3)}
+          className="absolute origin-top-left whitespace-pre"
+          style={{
+            left: percent(x),
+            top: percent(y),
+            fontSize: `${(height * PAGE_RATIO * 100).toFixed(3)}cqw`,
+          }}
+        >
+          {text}
+          {/* A line break when copied, not a run-on of the next line's words. */}{' '}
+        </span>
+      ))}
+    </div>
+  );
+}
