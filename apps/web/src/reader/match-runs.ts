@@ -44,30 +44,52 @@ export function wordMatches(word: string, terms: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** A word a find matched: characters `start`..`end` of run `run` of a page. */
+export interface RunMatch {
+  run: number;
+  start: number;
+  end: number;
+}
+
 /**
- * Where the words a find matched are on a page: each matching word of each run, boxed by its
- * share of the run's characters (a run is one font's text, so its letters are about evenly
- * wide). `terms` are folded (foldWord), the query's words and the words its snippets marked.
+ * The words of a page's runs that a find matched. `terms` are folded (foldWord): the query's
+ * words and the words its snippets marked.
  */
+export function findRunMatches(
+  runs: readonly PageTextRun[],
+  terms: ReadonlySet<string>,
+): RunMatch[] {
+  if (terms.size === 0) return [];
+  const matches: RunMatch[] = [];
+  runs.forEach(([, , , , text], run) => {
+    for (const match of text.matchAll(WORD)) {
+      if (wordMatches(foldWord(match[0]), terms)) {
+        matches.push({ run, start: match.index, end: match.index + match[0].length });
+      }
+    }
+  });
+  return matches;
+}
+
+/**
+ * A match's box by its share of its run's characters: close for short runs and even-width
+ * letters; the reader measures the placed text instead where it can (page-overlay.tsx).
+ */
+export function proportionalBox(runs: readonly PageTextRun[], match: RunMatch): HighlightBox {
+  const [x = 0, y = 0, width = 0, height = 0, text = ''] = runs[match.run] ?? [];
+  const length = Math.max(1, text.length);
+  return {
+    x: x + (width * match.start) / length,
+    y,
+    width: (width * (match.end - match.start)) / length,
+    height,
+  };
+}
+
+/** Where the words a find matched are on a page, by proportion (proportionalBox). */
 export function matchRuns(
   runs: readonly PageTextRun[],
   terms: ReadonlySet<string>,
 ): HighlightBox[] {
-  if (terms.size === 0) return [];
-  const boxes: HighlightBox[] = [];
-  for (const [x, y, width, height, text] of runs) {
-    const length = text.length;
-    if (length === 0) continue;
-    for (const match of text.matchAll(WORD)) {
-      if (!wordMatches(foldWord(match[0]), terms)) continue;
-      const start = match.index;
-      boxes.push({
-        x: x + (width * start) / length,
-        y,
-        width: (width * match[0].length) / length,
-        height,
-      });
-    }
-  }
-  return boxes;
+  return findRunMatches(runs, terms).map((match) => proportionalBox(runs, match));
 }

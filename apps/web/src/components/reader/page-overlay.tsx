@@ -1,8 +1,13 @@
 'use client';
 
 import type { PageTextRun } from '@coursepack/db/schema';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { matchRuns } from '@/reader/match-runs';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  findRunMatches,
+  type HighlightBox,
+  proportionalBox,
+  type RunMatch,
+} from '@/reader/match-runs';
 import { useReaderContext } from './reader-context';
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
@@ -20,7 +25,18 @@ export function PageOverlay({ page }: { page: number }) {
   const { request, runsOf } = textLayers;
   useEffect(() => request(page), [request, page]);
   const runs = runsOf(page);
-  const boxes = useMemo(() => (runs ? matchRuns(runs, terms) : []), [runs, terms]);
+  const matches = useMemo(() => (runs ? findRunMatches(runs, terms) : []), [runs, terms]);
+  const layer = useRef<HTMLDivElement>(null);
+  const [measured, setMeasured] = useState<{ of: RunMatch[]; boxes: HighlightBox[] } | null>(null);
+  // The words' boxes measured in the placed text layer (the run's own letters), before paint.
+  useLayoutEffect(() => {
+    const element = layer.current;
+    setMeasured(element ? { of: matches, boxes: measureMatches(element, matches, runs) } : null);
+  }, [matches, runs]);
+  const boxes =
+    measured?.of === matches
+      ? measured.boxes
+      : matches.map((match) => proportionalBox(runs ?? [], match));
   const firstMark = useRef<HTMLDivElement>(null);
   const active = activeHit?.page === page;
 
@@ -51,7 +67,7 @@ export function PageOverlay({ page }: { page: number }) {
           }}
         />
       ))}
-      <TextLayer runs={runs} />
+      <TextLayer runs={runs} layer={layer} />
     </div>
   );
 }
@@ -61,8 +77,13 @@ export function PageOverlay({ page }: { page: number }) {
  * width units, so it follows zoom) and stretched to the box's width once measured, as pdf.js's
  * own text layer does.
  */
-function TextLayer({ runs }: { runs: PageTextRun[] }) {
-  const layer = useRef<HTMLDivElement>(null);
+function TextLayer({
+  runs,
+  layer,
+}: {
+  runs: PageTextRun[];
+  layer: RefObject<HTMLDivElement | null>;
+}) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: new runs are new spans to measure
   useLayoutEffect(() => {
     const element = layer.current;
@@ -79,7 +100,7 @@ function TextLayer({ runs }: { runs: PageTextRun[] }) {
     const observer = new ResizeObserver(fit);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [runs]);
+  }, [runs, layer]);
   return (
     <div
       ref={layer}
@@ -105,4 +126,33 @@ function TextLayer({ runs }: { runs: PageTextRun[] }) {
       ))}
     </div>
   );
+}
+
+/**
+ * Each match's box from the text layer's own span (one per run, already stretched to its box),
+ * as fractions of the layer; a match whose text cannot be measured keeps its proportional box.
+ */
+function measureMatches(
+  layer: HTMLElement,
+  matches: readonly RunMatch[],
+  runs: readonly PageTextRun[] | null | undefined,
+): HighlightBox[] {
+  const frame = layer.getBoundingClientRect();
+  const range = document.createRange();
+  return matches.map((match) => {
+    const text = layer.children[match.run]?.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE || frame.width === 0 || frame.height === 0) {
+      return proportionalBox(runs ?? [], match);
+    }
+    range.setStart(text, match.start);
+    range.setEnd(text, match.end);
+    const box = range.getBoundingClientRect();
+    const [, y = 0, , height = 0] = runs?.[match.run] ?? [];
+    return {
+      x: (box.left - frame.left) / frame.width,
+      y,
+      width: box.width / frame.width,
+      height,
+    };
+  });
 }
