@@ -18,6 +18,8 @@ export interface PageImageOptions {
   width?: number;
   /** Drawn over the page image (the text layer and find highlights). */
   Overlay?: ComponentType<{ page: number }>;
+  /** Renders a page's text in the text view (find highlights); the plain text when absent. */
+  Text?: ComponentType<{ page: number; text: string }>;
 }
 
 /**
@@ -55,6 +57,7 @@ export const DocumentPageView = memo(function DocumentPageView({
     return <section id={`page-${page}`} className={`${PLACE} ${shape}`} style={style} />;
   }
   const Overlay = imageOptions?.Overlay;
+  const Text = imageOptions?.Text;
   const body =
     text.state === 'loaded'
       ? text.text
@@ -100,6 +103,8 @@ export const DocumentPageView = memo(function DocumentPageView({
         >
           {text.state === 'loading' ? (
             <span className="text-slate-500">Loading the text…</span>
+          ) : Text && text.state === 'loaded' ? (
+            <Text page={page} text={body} />
           ) : (
             body
           )}

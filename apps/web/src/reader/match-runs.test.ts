@@ -1,7 +1,7 @@
 import type { PageTextRun } from '@coursepack/db/schema';
 import { describe, expect, it } from 'vitest';
 import { HIGHLIGHT_END as E, HIGHLIGHT_START as S } from '@/search/highlight-delimiters';
-import { foldWord, markedWords, matchRuns, wordMatches } from './match-runs';
+import { foldWord, markedWords, markText, matchRuns, wordMatches } from './match-runs';
 
 describe('foldWord', () => {
   it('folds accents, case and hyphens as the search index does', () => {
@@ -50,5 +50,20 @@ describe('matchRuns', () => {
     expect(boxes[1]?.x).toBeCloseTo(0.1);
     expect(boxes[1]?.width).toBeCloseTo(0.2);
     expect(matchRuns(runs, new Set())).toEqual([]);
+  });
+});
+
+describe('markText', () => {
+  it('splits a page’s text around the matched words', () => {
+    expect(markText('Thin lenses bend light; a lens.', new Set(['lenses']))).toEqual([
+      { text: 'Thin ', marked: false },
+      { text: 'lenses', marked: true },
+      { text: ' bend light; a ', marked: false },
+      { text: 'lens', marked: true },
+      { text: '.', marked: false },
+    ]);
+    expect(markText('Nothing here', new Set(['lenses']))).toEqual([
+      { text: 'Nothing here', marked: false },
+    ]);
   });
 });

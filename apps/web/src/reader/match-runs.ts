@@ -93,3 +93,20 @@ export function matchRuns(
 ): HighlightBox[] {
   return findRunMatches(runs, terms).map((match) => proportionalBox(runs, match));
 }
+
+/** A page's text in pieces, `marked` where a find matched a word (for the text view). */
+export function markText(
+  text: string,
+  terms: ReadonlySet<string>,
+): { text: string; marked: boolean }[] {
+  const matches = findRunMatches([[0, 0, 0, 0, text]], terms);
+  const pieces: { text: string; marked: boolean }[] = [];
+  let at = 0;
+  for (const { start, end } of matches) {
+    if (start > at) pieces.push({ text: text.slice(at, start), marked: false });
+    pieces.push({ text: text.slice(start, end), marked: true });
+    at = end;
+  }
+  if (at < text.length || pieces.length === 0) pieces.push({ text: text.slice(at), marked: false });
+  return pieces;
+}

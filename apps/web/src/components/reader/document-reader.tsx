@@ -9,6 +9,7 @@ import { foldWord, markedWords } from '@/reader/match-runs';
 import { pageAfter, pagingCommandOf } from '@/reader/paging';
 import { pageImageSizes, pageImageSrcSet, pageWidthAt, type Zoom } from '@/reader/zoom';
 import { FindPanel } from './find-panel';
+import { HighlightedPageText } from './highlighted-page-text';
 import { Icon } from './icons';
 import { PageOverlay } from './page-overlay';
 import { PageRail } from './page-rail';
@@ -161,7 +162,7 @@ export function DocumentReader({
   }, [found]);
   const context = useMemo(() => ({ textLayers, terms, activeHit }), [textLayers, terms, activeHit]);
 
-  const imageOptions = useMemo<PageImageOptions | undefined>(
+  const imageOptions = useMemo<PageImageOptions>(
     () =>
       images
         ? {
@@ -170,7 +171,7 @@ export function DocumentReader({
             width: pageWidthAt(zoom),
             Overlay: PageOverlay,
           }
-        : undefined,
+        : { Text: HighlightedPageText },
     [images, zoom],
   );
   const thumbnailOf = useMemo(
