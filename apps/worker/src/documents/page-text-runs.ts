@@ -1,4 +1,5 @@
 import type { PageTextRun } from '@coursepack/db/schema';
+import { type Matrix, multiply } from '../ocr/image-draws';
 
 /**
  * Text runs with their boxes as fractions of the page (`document_pages.text_layer`, migration
@@ -12,9 +13,6 @@ export const MAX_RUNS_PER_PAGE = 2_000;
 const MAX_RUN_CHARS = 400;
 /** 4 decimals: a tenth of a pixel on a 1,000-pixel page, and 6 bytes a number in JSON. */
 const SCALE = 10_000;
-
-/** A 2D affine transform, as pdf.js writes them: `[a, b, c, d, e, f]`. */
-export type Transform = readonly [number, number, number, number, number, number];
 
 /** What pdf.js's getTextContent / streamTextContent gives for one piece of text. */
 export interface PdfTextItem {
@@ -37,17 +35,10 @@ export interface OcrWord {
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
-function multiply(m: readonly number[], n: readonly number[]): Transform {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
-  const [p = 0, q = 0, r = 0, s = 0, t = 0, u = 0] = n;
-  return [
-    a * p + c * q,
-    b * p + d * q,
-    a * r + c * s,
-    b * r + d * s,
-    a * t + c * u + e,
-    b * t + d * u + f,
-  ];
+/** A pdf.js transform (six numbers) as a matrix; a malformed one as the identity. */
+function matrixOf(transform: readonly number[]): Matrix {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
+  return [a, b, c, d, e, f];
 }
 
 const round = (value: number) => Math.round(value * SCALE) / SCALE;
@@ -89,7 +80,8 @@ export function textItemRuns(items: readonly PdfTextItem[], view: PageView): Pag
   const runs: PageTextRun[] = [];
   for (const item of items) {
     if (runs.length >= MAX_RUNS_PER_PAGE) break;
-    const [a, b, c, d, e, f] = multiply(view.transform, item.transform);
+    // The item's own transform first, then the viewport's.
+    const [a, b, c, d, e, f] = multiply(matrixOf(item.transform), matrixOf(view.transform));
     const size = Math.hypot(c, d);
     const scaleX = Math.hypot(a, b);
     if (size <= 0 || Math.abs(b) > scaleX * 0.05 || a <= 0) continue;

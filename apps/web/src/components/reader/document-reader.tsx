@@ -178,6 +178,15 @@ export function DocumentReader({
     () => (images ? (page: number) => pageImageFromPattern(images.thumbnail, page) : null),
     [images],
   );
+  const rail = (layout: 'column' | 'grid', onChoose: (page: number) => void) => (
+    <PageRail
+      pageCount={pageCount}
+      current={current}
+      thumbnailOf={thumbnailOf}
+      onChoose={onChoose}
+      layout={layout}
+    />
+  );
   const openSheet = () => sheet.current?.showModal();
   const chooseFromSheet = (page: number) => {
     sheet.current?.close();
@@ -235,13 +244,7 @@ export function DocumentReader({
             aria-label="Pages"
             className="hidden lg:sticky lg:top-[var(--reader-top)] lg:block lg:max-h-[calc(100vh-var(--reader-top)-1rem)] lg:self-start lg:overflow-y-auto lg:pr-1"
           >
-            <PageRail
-              pageCount={pageCount}
-              current={current}
-              thumbnailOf={thumbnailOf}
-              onChoose={goTo}
-              layout="column"
-            />
+            {rail('column', goTo)}
           </nav>
           <div className="min-w-0">
             <section
@@ -285,13 +288,7 @@ export function DocumentReader({
             </form>
           </div>
           <div className="max-h-[calc(75vh-5rem)] overflow-y-auto">
-            <PageRail
-              pageCount={pageCount}
-              current={current}
-              thumbnailOf={thumbnailOf}
-              onChoose={chooseFromSheet}
-              layout="grid"
-            />
+            {rail('grid', chooseFromSheet)}
           </div>
         </dialog>
       </div>
