@@ -96,7 +96,8 @@ export function DocumentReader({
   // Keyboard paging anywhere on the page, except while typing in a field.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
+      // Not behind an open dialog (the pages sheet) or for a key something else took.
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const command = pagingCommandOf(event);
       if (!command) return;
       event.preventDefault();

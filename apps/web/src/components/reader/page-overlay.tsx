@@ -10,6 +10,8 @@ import {
 } from '@/reader/match-runs';
 import { useReaderContext } from './reader-context';
 
+/** Helvetica's metrics, most PDFs' (see TextLayer). */
+const TEXT_LAYER_FONTS = "Helvetica, Arial, 'Liberation Sans', Arimo, sans-serif";
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
 /** A page's height over its width: √2, the A4 shape of the page's place (`aspect-[1/1.414]`). */
 const PAGE_RATIO = Math.SQRT2;
@@ -75,7 +77,8 @@ export function PageOverlay({ page }: { page: number }) {
 /**
  * Each run as transparent text in its box, its font sized to the box's height (in container
  * width units, so it follows zoom) and stretched to the box's width once measured, as pdf.js's
- * own text layer does.
+ * own text layer does. Helvetica's metrics (Arial, Liberation Sans) are most PDFs' and keep a
+ * highlighted word's share of its line closest to the page's.
  */
 function TextLayer({
   runs,
@@ -107,6 +110,7 @@ function TextLayer({
       data-testid="text-layer"
       aria-hidden="true"
       className="absolute inset-0 overflow-hidden leading-none text-transparent selection:bg-sky-400/40"
+      style={{ fontFamily: TEXT_LAYER_FONTS }}
     >
       {runs.map(([x, y, width, height, text], index) => (
         <span
