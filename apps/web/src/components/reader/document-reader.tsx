@@ -232,7 +232,13 @@ export function DocumentReader({
                 activePage={activeHit?.page ?? null}
                 onFound={onFound}
                 onChoose={choose}
-                onClose={() => setFindOpen(false)}
+                onClose={() => {
+                  setFindOpen(false);
+                  // Back to the button that opened it, not lost with the hidden panel.
+                  root.current
+                    ?.querySelector<HTMLElement>('[role="toolbar"] [aria-label="Find in document"]')
+                    ?.focus();
+                }}
               />
             </div>
           ) : null}
