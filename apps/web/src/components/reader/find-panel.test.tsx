@@ -18,6 +18,21 @@ const FOUND: FoundInDocument = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The panel as the reader shows it for a search result's query (no focus taken). */
+function renderForQuery(initialQuery: string) {
+  render(
+    <FindPanel
+      documentId={7}
+      initialQuery={initialQuery}
+      focusRequest={0}
+      activePage={null}
+      onFound={() => {}}
+      onChoose={() => {}}
+      onClose={() => {}}
+    />,
+  );
+}
+
 describe('FindPanel', () => {
   it('looks up what is typed and lists the pages found; choosing one hands it to the reader', async () => {
     const fetch = vi.fn(async () => Response.json(FOUND));
@@ -59,17 +74,7 @@ describe('FindPanel', () => {
       'fetch',
       vi.fn(async () => Response.json({ ...FOUND, query: 'zzqx', hits: [], total: 0 })),
     );
-    render(
-      <FindPanel
-        documentId={7}
-        initialQuery="zzqx"
-        focusRequest={0}
-        activePage={null}
-        onFound={() => {}}
-        onChoose={() => {}}
-        onClose={() => {}}
-      />,
-    );
+    renderForQuery('zzqx');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('No page has “zzqx”.'));
     expect(document.activeElement).toBe(document.body);
   });
@@ -84,17 +89,7 @@ describe('FindPanel', () => {
         ),
       ),
     );
-    render(
-      <FindPanel
-        documentId={7}
-        initialQuery="lenses"
-        focusRequest={0}
-        activePage={null}
-        onFound={() => {}}
-        onChoose={() => {}}
-        onClose={() => {}}
-      />,
-    );
+    renderForQuery('lenses');
     expect((await screen.findByRole('alert')).textContent).toBe('There is no document "7".');
   });
 });
