@@ -107,7 +107,7 @@ async function tesseractAlone(
 const contestants: Record<string, () => Promise<string[]>> = {
   'ours (recognizePdfPages)': async () => {
     const texts = await recognizePdfPages(pdf, pageNumbers, { languages: ['en'] });
-    return [...texts.values()];
+    return [...texts.values()].map((page) => page.text);
   },
   'ours before (draw + recognize)': async () => {
     const engine = await createOcrEngine({ languages: ['en'] });

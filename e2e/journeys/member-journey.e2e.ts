@@ -104,7 +104,10 @@ describe('a new member contributing a document', () => {
     await expect(hit.innerText()).resolves.toMatch(/page 2/i);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'search-hit.png') });
     await hit.getByRole('link', { name: 'Lecture notes, weeks 1–3' }).click();
-    await page.waitForURL(/\/documents\/\d+-lecture-notes-weeks-1-3#page-2$/);
+    // The link carries the words, so the reader opens with them found and highlighted.
+    await page.waitForURL(
+      new RegExp(`/documents/\\d+-lecture-notes-weeks-1-3\\?q=${HIDDEN_WORD}#page-2$`),
+    );
 
     // Someone else reads it to the end and stays a few presence intervals (5 s each).
     const readerContext = await running.browser.newContext({

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useRunningProduct } from '../support/use-running-product';
 import { describeEmbedsAndSignIn } from './embeds-and-sign-in';
+import { describeReader } from './reader';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'smoke');
 
@@ -151,3 +152,4 @@ describe('a visitor browsing the product started with npm start', () => {
 });
 
 describeEmbedsAndSignIn(() => running);
+describeReader(() => running);

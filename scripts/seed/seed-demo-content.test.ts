@@ -193,6 +193,27 @@ describe('seedDemoContent', () => {
     );
     expect(rows.map((row) => row.slug)).toContain('orthogonality-gram-schmidt-least-squares');
   });
+
+  it('stores where each page’s words are, read from its PDF, for the reader’s text layer', async () => {
+    const layers = await testDb.db
+      .selectFrom('document_pages')
+      .select(['page_number', 'body', 'text_layer'])
+      .execute();
+    for (const { page_number, body, text_layer } of layers) {
+      const runs = text_layer?.runs ?? [];
+      expect(runs.length > 0, `page ${page_number}`).toBe(body.trim() !== '');
+      for (const [x, y, width, height] of runs) {
+        for (const value of [x, y, width, height]) expect(value).toBeGreaterThanOrEqual(0);
+        expect(x + width).toBeLessThanOrEqual(1);
+        expect(y + height).toBeLessThanOrEqual(1);
+      }
+    }
+    // Every word of a page's text is in its runs (the PDF draws the text the page stores).
+    const [first] = layers;
+    const placed = new Set(first?.text_layer?.runs.flatMap((run) => run[4].split(/\s+/)) ?? []);
+    for (const word of first?.body.split(/\s+/).filter(Boolean) ?? [])
+      expect(placed).toContain(word);
+  });
 });
 
 describe('seedDemoContent when an upload fails', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@coursepack/analytics/time';
-import type { Database } from '@coursepack/db/schema';
+import type { Database, PageTextRun } from '@coursepack/db/schema';
+import { readOwnPdfTextRuns } from '@coursepack/worker/documents/read-own-pdf-text-runs';
 import type { Kysely } from 'kysely';
 import type { DemoCatalogue, DemoCourse, DemoDocument } from './content/catalogue-types';
 import { demoCatalogue } from './content/demo-catalogue';
@@ -52,6 +53,8 @@ interface PreparedDocument {
 }
 
 interface UploadedDocument extends PreparedDocument {
+  /** Where each page's words are, read from the rendered PDF as the worker reads uploads. */
+  runs: PageTextRun[][];
   mediaAssetId: string;
   sizeBytes: number;
   checksum: string;
@@ -139,6 +142,7 @@ export async function seedDemoContent(
     }
     return {
       ...doc,
+      runs: await readOwnPdfTextRuns(pdf),
       mediaAssetId: result.publicId,
       sizeBytes: pdf.byteLength,
       checksum: createHash('sha256').update(pdf).digest('hex'),
@@ -238,6 +242,7 @@ export async function seedDemoContent(
             document_id: requireId(documentIds, doc.checksum),
             page_number: index + 1,
             body,
+            text_layer: JSON.stringify({ runs: doc.runs[index] ?? [] }),
           })),
         ),
       )

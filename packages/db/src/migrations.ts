@@ -10,6 +10,7 @@ import * as processingJobs from './migrations/0008-processing-jobs';
 import * as forgivingSearch from './migrations/0009-forgiving-search';
 import * as additiveRollupRefresh from './migrations/0010-additive-rollup-refresh';
 import * as leanerSearchIndex from './migrations/0011-leaner-search-index';
+import * as pageTextLayers from './migrations/0012-page-text-layers';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0009-forgiving-search': forgivingSearch,
   '0010-additive-rollup-refresh': additiveRollupRefresh,
   '0011-leaner-search-index': leanerSearchIndex,
+  '0012-page-text-layers': pageTextLayers,
 };

@@ -77,6 +77,22 @@ export interface DocumentPagesTable {
   /** Text extracted from this page of the PDF. */
   body: string;
   search_vector: Computed<SearchVector | null>;
+  /**
+   * Where the page's words are (migration 0012); null for pages read before it. Inserted as
+   * JSON text (pg would send an array as a PostgreSQL array).
+   */
+  text_layer: ColumnType<PageTextLayer | null, string | null, string | null>;
+}
+
+/**
+ * A piece of a page's text and its box, as fractions of the page from its top left corner:
+ * `[x, y, width, height, text]`, each number in 0..1 rounded to 4 decimals.
+ */
+export type PageTextRun = [x: number, y: number, width: number, height: number, text: string];
+
+/** `document_pages.text_layer`: the page's runs in reading order, at most 2,000. */
+export interface PageTextLayer {
+  runs: PageTextRun[];
 }
 
 /**

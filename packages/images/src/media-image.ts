@@ -80,16 +80,19 @@ export function MediaImage({
   const handleFailure = useCallback(() => {
     const failedSrc = current.src;
     if (current.phase === 'initial') {
+      // With a `srcSet`, the URL the browser chose from it: that one is polled and reloaded
+      // (without the srcSet from then on, so the browser does not choose again).
+      const requested = imgRef.current?.currentSrc || failedSrc;
       setState({ ...current, phase: 'checking' });
       abortRef.current?.abort();
       const controller = new AbortController();
       abortRef.current = controller;
-      waitForImage(failedSrc, { maxWaitMs, signal: controller.signal }).then(
+      waitForImage(requested, { maxWaitMs, signal: controller.signal }).then(
         (result) => {
           if (result.ok) {
             setState((previous) =>
               previous.src === failedSrc
-                ? { ...previous, phase: 'reloaded', displayedSrc: appendTimestamp(failedSrc) }
+                ? { ...previous, phase: 'reloaded', displayedSrc: appendTimestamp(requested) }
                 : previous,
             );
           } else {
@@ -140,8 +143,10 @@ export function MediaImage({
     );
   }
 
+  const { srcSet, sizes, ...plainProps } = imgProps;
   return createElement('img', {
-    ...imgProps,
+    ...plainProps,
+    ...(current.phase === 'initial' ? { srcSet, sizes } : {}),
     ref: imgRef,
     src: current.displayedSrc,
     alt,

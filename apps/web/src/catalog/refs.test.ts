@@ -51,6 +51,13 @@ describe('paths', () => {
     expect(documentPath({ id: 40, slug: 'week-1' }, 3)).toBe('/documents/40-week-1#page-3');
     expect(documentPath({ id: 40, slug: 'week-1' }, 1)).toBe('/documents/40-week-1');
   });
+
+  it('carries the words to find, for the reader to highlight', () => {
+    expect(documentPath({ id: 40, slug: 'week-1' }, 3, 'Schrödinger & co')).toBe(
+      '/documents/40-week-1?q=Schr%C3%B6dinger%20%26%20co#page-3',
+    );
+    expect(documentPath({ id: 40, slug: 'week-1' }, 1, 'lens')).toBe('/documents/40-week-1?q=lens');
+  });
 });
 
 describe('slugify', () => {

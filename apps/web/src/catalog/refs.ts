@@ -54,9 +54,18 @@ export function coursePath(course: { id: number; slug: string }): string {
   return `/courses/${course.id}-${course.slug}`;
 }
 
-export function documentPath(document: { id: number; slug: string }, page?: number): string {
+/**
+ * A document's page; `page` scrolls to that page, `find` opens the reader with those words found
+ * and highlighted (a search result's link: `?q=…#page-N`).
+ */
+export function documentPath(
+  document: { id: number; slug: string },
+  page?: number,
+  find?: string,
+): string {
   const base = `/documents/${document.id}-${document.slug}`;
-  return page && page > 1 ? `${base}#page-${page}` : base;
+  const query = find ? `?q=${encodeURIComponent(find)}` : '';
+  return `${base}${query}${page && page > 1 ? `#page-${page}` : ''}`;
 }
 
 /** A URL slug from any title: lower-case ASCII words joined by hyphens. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { DocumentPageView } from './document-page-view';
+import { DocumentPageView, type PageImageOptions } from './document-page-view';
 import { pageImageFromPattern } from './page-image-pattern';
 
 /** How far outside the viewport a page starts loading: a screen's height above and below. */
@@ -30,6 +30,7 @@ export function DocumentPages({
   pageImagePattern,
   landscape,
   className,
+  imageOptions,
 }: {
   documentId: number;
   pageCount: number;
@@ -39,6 +40,8 @@ export function DocumentPages({
   landscape: boolean;
   /** The list's layout (its gaps), which differs between the site and the embed. */
   className: string;
+  /** The reader's srcset, zoom and text layer (the embed shows plain images). */
+  imageOptions?: PageImageOptions;
 }) {
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]));
   const [allPlaced, setAllPlaced] = useState(false);
@@ -91,6 +94,7 @@ export function DocumentPages({
             initialText={page === 1 ? firstPageText : undefined}
             imageSrc={pageImagePattern ? pageImageFromPattern(pageImagePattern, page) : null}
             landscape={landscape}
+            imageOptions={imageOptions}
           />
         );
       })}

@@ -16,18 +16,23 @@ export function ShareDocument({
   embedSnippet,
   courseId,
   docId,
+  className = 'mt-4',
 }: {
   pageUrl: string;
   embedSnippet: string;
   courseId: number;
   docId: number;
+  /** Its place in the page's layout (margins). */
+  className?: string;
 }) {
   const id = useId();
   const track = useTrackProductAction();
   const onCopy = (target: ShareTarget) =>
     void track(target === 'link' ? 'linkShared' : 'embedShared', { courseId, docId });
   return (
-    <details className="group mt-4 rounded-xl border border-slate-200 bg-slate-50 open:bg-white">
+    <details
+      className={`group rounded-xl border border-slate-200 bg-slate-50 open:bg-white ${className}`}
+    >
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-2 text-sm font-medium text-slate-800 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
         <svg
           aria-hidden="true"

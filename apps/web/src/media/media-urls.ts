@@ -31,6 +31,17 @@ export function pageImageUrl(assetId: string, page: number, width = PAGE_IMAGE_W
   return buildMediaUrl(delivery(), assetId, { width, crop: 'limit', page });
 }
 
+/**
+ * One page `width` pixels wide, for the reader's `srcset`. Up to PAGE_IMAGE_WIDTH, the same URL
+ * as pageImageUrl's (one derivation to cache); wider, scaled rather than limited, so a 2x screen
+ * or a zoomed page gets the PDF drawn at that size (the media service renders PDF pages at up
+ * to twice their 150 DPI size) instead of stopping at 150 DPI.
+ */
+export function sharpPageImageUrl(assetId: string, page: number, width: number): string {
+  if (width <= PAGE_IMAGE_WIDTH) return pageImageUrl(assetId, page, width);
+  return buildMediaUrl(delivery(), assetId, { width, crop: 'scale', page });
+}
+
 /** The document's PDF as uploaded, for "Download". */
 export function documentPdfUrl(assetId: string): string {
   return buildOriginalUrl(delivery(), assetId, 'pdf');

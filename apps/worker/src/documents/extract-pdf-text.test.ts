@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { makeScannedPdf } from '../testing/make-scanned-pdf';
 import { corruptPdf, encryptedPdf, textPdf } from '../testing/pdf-fixtures';
 import { describePdfProblem, PDF_PROBLEMS } from './describe-pdf-problem';
 import { extractPdfText, UnreadablePdfError } from './extract-pdf-text';
@@ -34,10 +35,44 @@ describe('reading PDFs', () => {
       await textPdf(['Vector spaces\nand subspaces', '', 'Eigenvalues']),
     );
     // The blank page went through OCR too, which found no words on it.
-    expect(text).toEqual({
+    expect(text).toMatchObject({
       pages: ['Vector spaces\nand subspaces', '', 'Eigenvalues'],
       recognised: [],
     });
+  });
+
+  it('places each line of a text page on the page, in fractions of its size', async () => {
+    const { runs } = await extractPdfText(await textPdf(['Vector spaces\nand subspaces', '']));
+    // textPdf draws 12 pt Helvetica from x 50 pt, baselines 62 and 80 pt below the top of A4.
+    const [first, second] = runs?.[0] ?? [];
+    expect(first?.[4]).toBe('Vector spaces');
+    expect(second?.[4]).toBe('and subspaces');
+    expect(first?.[0]).toBeCloseTo(50 / 595, 3);
+    expect(first?.[1]).toBeCloseTo((62 - 12 * 0.8) / 842, 3);
+    expect(first?.[3]).toBeCloseTo(12 / 842, 3);
+    expect(second?.[1]).toBeCloseTo((80 - 12 * 0.8) / 842, 3);
+    // Helvetica's advance widths: 'Vector spaces' is about 75 pt at 12 pt.
+    expect(first?.[2]).toBeGreaterThan(60 / 595);
+    expect(first?.[2]).toBeLessThan(90 / 595);
+    expect(runs?.[1]).toEqual([]);
+  });
+
+  it('places the words OCR recognised on a scanned page', async () => {
+    const { pages, runs, recognised } = await extractPdfText(
+      await makeScannedPdf({ lines: ['zorblax eigenvalue thermodynamics'] }),
+    );
+    expect(recognised).toEqual([1]);
+    expect(pages[0]).toBe('zorblax eigenvalue thermodynamics');
+    const words = runs?.[0] ?? [];
+    expect(words.map((run) => run[4])).toEqual(['zorblax', 'eigenvalue', 'thermodynamics']);
+    // The scan's line starts one inch in; its baseline is one inch down a Letter page (8.5 × 11 in).
+    const [x, y, width, height] = words[0] ?? [];
+    expect(x).toBeCloseTo(1 / 8.5, 1);
+    expect(y).toBeGreaterThan(0.06);
+    expect((y ?? 0) + (height ?? 0)).toBeCloseTo(1 / 11, 1);
+    expect(width).toBeGreaterThan(0.05);
+    const xs = words.map((run) => run[0]);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
   });
 
   it('reads every page of a long document (pages packed in object streams)', async () => {

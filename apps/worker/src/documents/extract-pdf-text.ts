@@ -1,3 +1,4 @@
+import type { PageTextRun } from '@coursepack/db/schema';
 import { describePdfProblem } from './describe-pdf-problem';
 import { PDF_TEXT_LIMITS, type PdfTextLimits } from './pdf-text-limits';
 import { readPdfInChild } from './read-pdf-in-child';
@@ -10,6 +11,11 @@ export class UnreadablePdfError extends Error {
 export interface ExtractedText {
   /** Every page's text, in order; an empty string for a page with no words to read. */
   pages: string[];
+  /**
+   * Where each page's words are, beside `pages` (`document_pages.text_layer`); absent from
+   * text that did not come from a PDF (tests).
+   */
+  runs?: PageTextRun[][];
   /** The pages whose text OCR recognised. */
   recognised: number[];
 }
@@ -24,5 +30,5 @@ export async function extractPdfText(
 ): Promise<ExtractedText> {
   const reading = await readPdfInChild({ bytes, limits, language });
   if (!reading.ok) throw new UnreadablePdfError(describePdfProblem(reading.problem, limits));
-  return { pages: reading.pages, recognised: reading.recognised };
+  return { pages: reading.pages, runs: reading.runs, recognised: reading.recognised };
 }

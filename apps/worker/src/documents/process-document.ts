@@ -5,11 +5,11 @@ import {
   type MediaDeliveryConfig,
 } from '@coursepack/images/build-media-url';
 import { type Kysely, sql } from 'kysely';
-import { extractPdfText, UnreadablePdfError } from './extract-pdf-text';
+import { type ExtractedText, extractPdfText, UnreadablePdfError } from './extract-pdf-text';
 import { fetchOriginalPdf, MissingOriginalError } from './fetch-original-pdf';
 import type { PdfTextLimits } from './pdf-text-limits';
 
-/** Rows per INSERT: three parameters each stays far below PostgreSQL's 65,535. */
+/** Rows per INSERT: four parameters each stays far below PostgreSQL's 65,535. */
 const PAGES_PER_INSERT = 500;
 
 export interface DocumentProcessing {
@@ -66,7 +66,7 @@ export async function processDocument(
   }
   let stored: 'ready' | 'gone';
   try {
-    stored = await storePages(db, documentId, text.pages);
+    stored = await storePages(db, documentId, text);
   } catch (error) {
     // Every attempt would fail the same way: the file, not the database, is the cause.
     if (isProgramLimitExceeded(error)) return fail(db, documentId, TOO_MANY_WORDS);
@@ -113,7 +113,7 @@ async function fail(
 async function storePages(
   db: Kysely<Database>,
   documentId: number,
-  pages: string[],
+  { pages, runs }: ExtractedText,
 ): Promise<'ready' | 'gone'> {
   return db.transaction().execute(async (trx) => {
     const processing = await trx
@@ -129,11 +129,15 @@ async function storePages(
       await trx
         .insertInto('document_pages')
         .values(
-          pages.slice(start, start + PAGES_PER_INSERT).map((body, index) => ({
-            document_id: documentId,
-            page_number: start + index + 1,
-            body,
-          })),
+          pages.slice(start, start + PAGES_PER_INSERT).map((body, index) => {
+            const pageRuns = runs?.[start + index];
+            return {
+              document_id: documentId,
+              page_number: start + index + 1,
+              body,
+              text_layer: pageRuns ? JSON.stringify({ runs: pageRuns }) : null,
+            };
+          }),
         )
         .execute();
     }

@@ -1,18 +1,21 @@
+import type { PageTextRun } from '@coursepack/db/schema';
 import { scanPdfStreams } from '@coursepack/pdf-guard/scan-pdf-streams';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { recognizePdfPages } from '../ocr/recognize-pdf-pages';
 import type { PdfProblem } from './describe-pdf-problem';
+import { textItemRuns } from './page-text-runs';
 import type { PdfTextLimits } from './pdf-text-limits';
 import { pdfjsOptions } from './pdfjs-options';
 
 /**
  * pdf.js itself, run inside the reading child process (pdf-reader-child-main.ts), never in the
  * worker's own process: it parses synchronously and holds whatever a file makes it hold.
- * `recognised`: the pages whose text came from OCR (they had no text layer).
+ * `recognised`: the pages whose text came from OCR (they had no text layer); `runs`: where each
+ * page's words are (page-text-runs.ts), beside `pages`.
  */
 export type PdfReading =
-  | { ok: true; pages: string[]; recognised: number[] }
+  | { ok: true; pages: string[]; runs: PageTextRun[][]; recognised: number[] }
   | { ok: false; problem: PdfProblem };
 
 export interface ReadingOptions {
@@ -60,6 +63,7 @@ async function recognisePages(
   pdf: PDFDocumentProxy,
   withoutText: number[],
   pages: string[],
+  runs: PageTextRun[][],
   limits: PdfTextLimits,
   options: ReadingOptions,
 ): Promise<number[]> {
@@ -70,7 +74,8 @@ async function recognisePages(
     maxPixels: limits.ocrMaxPixels,
     onPage: (number) => options.onPage(number),
   });
-  for (const [number, text] of texts) {
+  for (const [number, { text, runs: words }] of texts) {
+    runs[number - 1] = words;
     const clean = cleanPageText(text);
     pages[number - 1] =
       clean.length > limits.maxPageChars
@@ -101,6 +106,10 @@ function itemText(item: TextItem | { type: string }): string {
   return 'str' in item ? `${item.str}${item.hasEOL ? '\n' : ''}` : '';
 }
 
+function isTextItem(item: TextItem | { type: string }): item is TextItem {
+  return 'str' in item;
+}
+
 /**
  * A page's text, read chunk by chunk and dropped once it passes `maxChars` (with room for the
  * whitespace cleaning removes): pdf.js stops evaluating the page when its stream is cancelled.
@@ -109,15 +118,17 @@ async function readPageText(
   pdf: PDFDocumentProxy,
   number: number,
   maxChars: number,
-): Promise<{ text: string; cut: boolean }> {
+): Promise<{ text: string; runs: PageTextRun[]; cut: boolean }> {
   const page = await pdf.getPage(number);
   try {
     const reader = page.streamTextContent().getReader();
     let raw = '';
     let cut = false;
+    const items: TextItem[] = [];
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       const value: { items: (TextItem | { type: string })[] } = chunk.value;
       raw += value.items.map(itemText).join('');
+      items.push(...value.items.filter(isTextItem));
       if (raw.length > maxChars * 2) {
         cut = true;
         // Not awaited: pdf.js settles a cancel only when the page's evaluation notices it.
@@ -126,7 +137,8 @@ async function readPageText(
       }
     }
     const text = cleanPageText(raw);
-    return { text, cut: cut || text.length > maxChars };
+    const runs = textItemRuns(items, page.getViewport({ scale: 1 }));
+    return { text, runs, cut: cut || text.length > maxChars };
   } finally {
     page.cleanup();
   }
@@ -180,16 +192,20 @@ export async function readPdfText(
     if (problems.has('streamTooLarge')) return { ok: false, problem: { code: 'streamTooLarge' } };
 
     const pages: string[] = [];
+    const runs: PageTextRun[][] = [];
     // Read and empty: no text layer. Pages past the document's budget are not among them.
     const withoutText: number[] = [];
     let budget = limits.maxDocumentChars;
     for (let number = 1; number <= pdf.numPages; number += 1) {
       if (budget <= 0) {
         pages.push('');
+        runs.push([]);
         continue;
       }
       const pageLimit = Math.min(limits.maxPageChars, budget);
-      const { text, cut } = await readPageText(pdf, number, pageLimit);
+      const page = await readPageText(pdf, number, pageLimit);
+      const { text, cut } = page;
+      runs.push(page.runs);
       options.onPage(number);
       if (text === '') withoutText.push(number);
       if (!cut) {
@@ -215,8 +231,8 @@ export async function readPdfText(
         budget -= pageLimit;
       }
     }
-    const recognised = await recognisePages(pdf, withoutText, pages, limits, options);
-    return { ok: true, pages, recognised };
+    const recognised = await recognisePages(pdf, withoutText, pages, runs, limits, options);
+    return { ok: true, pages, runs, recognised };
   } catch (error) {
     if (error instanceof Unreadable) return { ok: false, problem: error.problem };
     return { ok: false, problem: { code: 'corrupt' } };

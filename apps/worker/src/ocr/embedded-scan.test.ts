@@ -163,7 +163,7 @@ describe('recognizePdfPages on embedded scans', () => {
     const pdf = await openTestPdf(await makeScannedPdf({ pages: 2, figure: true }));
     try {
       const texts = await recognizePdfPages(pdf, [1, 2], { languages: ['en'] });
-      for (const text of texts.values()) {
+      for (const { text } of texts.values()) {
         expect(text.split('\n').filter((line) => line !== '')).toEqual(SCANNED_PAGE_LINES);
       }
     } finally {

@@ -19,7 +19,7 @@ export interface ImageDraw {
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** `m` applied first, then `then`: PDF's `cm` makes the new matrix `m × current`. */
-function multiply(m: Matrix, then: Matrix): Matrix {
+export function multiply(m: Matrix, then: Matrix): Matrix {
   const [a, b, c, d, e, f] = m;
   const [ta, tb, tc, td, te, tf] = then;
   return [

@@ -3,7 +3,9 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createWorker, OEM, type Page } from 'tesseract.js';
+import type { PageTextRun } from '@coursepack/db/schema';
+import { createWorker, OEM, type Page, type Word } from 'tesseract.js';
+import { ocrWordRuns } from '../documents/page-text-runs';
 import { encodePgm, type RasterizedPage } from './rasterize-page';
 
 /**
@@ -166,17 +168,24 @@ export interface OcrResult {
   confidence: number;
 }
 
-/** An encoded image (JPEG, PNG…) Tesseract decodes itself, and its pixels per inch. */
+/** An encoded image (JPEG, PNG…) Tesseract decodes itself, its size in pixels and its pixels per inch. */
 export interface ImageFile {
   file: Uint8Array;
+  width: number;
+  height: number;
   dpi: number;
+}
+
+/** A page read by OCR: its text, and where its words are (the page text layer). */
+export interface OcrPage extends OcrResult {
+  runs: PageTextRun[];
 }
 
 export interface OcrEngine {
   /** The models in use, in the order asked; a `fallback` one stands for a missing language. */
   readonly languages: readonly OcrLanguage[];
   /** A rasterized page, or an image file (a page's JPEG) with its resolution. */
-  recognize(image: RasterizedPage | ImageFile): Promise<OcrResult>;
+  recognize(image: RasterizedPage | ImageFile): Promise<OcrPage>;
   terminate(): Promise<void>;
 }
 
@@ -215,21 +224,19 @@ export interface TextFilter {
 /** A line of only punctuation and symbols (`|`, `°`, `~ ,`) is an edge or a dot, not text. */
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** Keeps the confident words of confident lines, one output line per line Tesseract found. */
-export function keepConfidentText(
+/** The confident words of each confident line Tesseract found, by paragraph. */
+function confidentParagraphs(
   page: Page,
   {
     minWordConfidence = DEFAULT_MIN_WORD_CONFIDENCE,
     minLineConfidence = DEFAULT_MIN_LINE_CONFIDENCE,
     maxWordHeight = Number.POSITIVE_INFINITY,
-  }: TextFilter = {},
-): OcrResult {
-  const paragraphs: string[] = [];
-  let confidenceSum = 0;
-  let kept = 0;
+  }: TextFilter,
+): Word[][][] {
+  const paragraphs: Word[][][] = [];
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
-      const lines: string[] = [];
+      const lines: Word[][] = [];
       for (const line of paragraph.lines) {
         if (line.confidence < minLineConfidence) continue;
         const words = line.words.filter(
@@ -239,17 +246,36 @@ export function keepConfidentText(
             word.text.trim() !== '',
         );
         if (!words.some((word) => LETTER_OR_DIGIT.test(word.text))) continue;
-        for (const word of words) confidenceSum += word.confidence;
-        kept += words.length;
-        lines.push(words.map((word) => word.text.trim()).join(' '));
+        lines.push(words);
       }
-      if (lines.length > 0) paragraphs.push(lines.join('\n'));
+      if (lines.length > 0) paragraphs.push(lines);
     }
   }
+  return paragraphs;
+}
+
+/** Keeps the confident words of confident lines, one output line per line Tesseract found. */
+export function keepConfidentText(page: Page, filter: TextFilter = {}): OcrResult {
+  const paragraphs = confidentParagraphs(page, filter);
+  const words = paragraphs.flat(2);
+  const confidenceSum = words.reduce((sum, word) => sum + word.confidence, 0);
   return {
-    text: paragraphs.join('\n\n'),
-    confidence: kept === 0 ? 0 : Math.round(confidenceSum / kept),
+    text: paragraphs
+      .map((lines) =>
+        lines.map((line) => line.map((word) => word.text.trim()).join(' ')).join('\n'),
+      )
+      .join('\n\n'),
+    confidence: words.length === 0 ? 0 : Math.round(confidenceSum / words.length),
   };
+}
+
+/** The boxes of the words keepConfidentText keeps, as fractions of an image of `size` pixels. */
+export function confidentWordRuns(
+  page: Page,
+  size: { width: number; height: number },
+  filter: TextFilter = {},
+): PageTextRun[] {
+  return ocrWordRuns(confidentParagraphs(page, filter).flat(2), size);
 }
 
 /**
@@ -326,12 +352,13 @@ export async function createOcrEngine(options: OcrEngineOptions): Promise<OcrEng
           ? encodePgm(image)
           : Buffer.from(image.file.buffer, image.file.byteOffset, image.file.byteLength);
       const { data } = await tesseract.recognize(file, {}, { text: false, blocks: true });
-      return keepConfidentText(data, {
+      const filter: TextFilter = {
         minWordConfidence: options.minWordConfidence,
         minLineConfidence: options.minLineConfidence,
         // One inch of the page.
         maxWordHeight: image.dpi,
-      });
+      };
+      return { ...keepConfidentText(data, filter), runs: confidentWordRuns(data, image, filter) };
     },
     async terminate() {
       try {

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openEmbeddedScans } from './embedded-scan';
-import { createOcrEngine, type ImageFile } from './ocr-engine';
+import { createOcrEngine, type ImageFile, type OcrPage } from './ocr-engine';
 import { DEFAULT_MAX_PIXELS, type RasterizedPage, rasterizePage } from './rasterize-page';
 
 export interface RecognizePdfPagesOptions {
@@ -15,7 +15,7 @@ export interface RecognizePdfPagesOptions {
 }
 
 /**
- * OCR of the listed pages (1-based) of an open document: each is read in turn by one Tesseract
+ * OCR of the listed pages (1-based) of an open document, their text and where its words are: each is read in turn by one Tesseract
  * worker, created here and terminated when done or on the first error. A page that is one JPEG
  * and nothing else (a scan) is read from that JPEG as it is in the file; any other is drawn
  * first (see embedded-scan.ts). One page at a time, on purpose: the other core is the web app's.
@@ -31,8 +31,8 @@ export async function recognizePdfPages(
     onPage,
     warn = console.warn,
   }: RecognizePdfPagesOptions,
-): Promise<Map<number, string>> {
-  const texts = new Map<number, string>();
+): Promise<Map<number, OcrPage>> {
+  const texts = new Map<number, OcrPage>();
   if (pageNumbers.length === 0) return texts;
   const engine = await createOcrEngine({ languages });
   engine.languages.forEach((language, index) => {
@@ -47,11 +47,16 @@ export async function recognizePdfPages(
       const found = scans?.find(await pdf.getPage(pageNumber), maxPixels);
       const image: RasterizedPage | ImageFile =
         found && 'scan' in found
-          ? { file: found.scan.jpeg, dpi: found.scan.dpi }
+          ? {
+              file: found.scan.jpeg,
+              width: found.scan.width,
+              height: found.scan.height,
+              dpi: found.scan.dpi,
+            }
           : await rasterizePage(pdf, pageNumber, { maxPixels });
-      const { text } = await engine.recognize(image);
-      texts.set(pageNumber, text);
-      onPage?.(pageNumber, text);
+      const recognised = await engine.recognize(image);
+      texts.set(pageNumber, recognised);
+      onPage?.(pageNumber, recognised.text);
     }
   } finally {
     await engine.terminate();

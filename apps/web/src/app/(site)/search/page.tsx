@@ -224,7 +224,11 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
                       <div className="flex flex-wrap items-center gap-2">
                         <KindBadge kind={document.kind} />
                         <SearchResultLink
-                          href={documentPath(document, document.page ?? undefined)}
+                          href={
+                            document.page
+                              ? documentPath(document, document.page, query)
+                              : documentPath(document)
+                          }
                           entity="document"
                           id={document.id}
                           rank={(results.page - 1) * RESULTS_PER_PAGE + index + 1}

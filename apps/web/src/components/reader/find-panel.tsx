@@ -1,0 +1,180 @@
+'use client';
+
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { findInDocumentContract } from '@/app/api/documents/[id]/find/contract';
+import { HighlightedSnippet } from '@/components/highlighted-snippet';
+import { pluralize } from '@/format/format-numbers';
+import { callRoute } from '@/http/client';
+import type { FindHit, FoundInDocument } from '@/reader/find-in-document';
+import { Icon } from './icons';
+
+/** Quiet time after typing before the words are looked up. */
+const TYPING_PAUSE_MS = 300;
+
+type FindState =
+  | { state: 'idle' }
+  | { state: 'searching' }
+  | { state: 'found'; result: FoundInDocument }
+  | { state: 'failed'; message: string };
+
+/**
+ * Find in document: a search box whose hits are listed by page with the words around them;
+ * choosing one goes to its page with the words highlighted (`onChoose`). `onFound` hands the
+ * reader the words to highlight on every page.
+ */
+export function FindPanel({
+  documentId,
+  initialQuery,
+  focusRequest,
+  activePage,
+  onFound,
+  onChoose,
+  onClose,
+}: {
+  documentId: number;
+  initialQuery: string;
+  /** Focuses the box each time it changes (Find pressed), never for a search result's query. */
+  focusRequest: number;
+  activePage: number | null;
+  onFound: (result: FoundInDocument | null) => void;
+  onChoose: (hit: FindHit) => void;
+  onClose: () => void;
+}) {
+  const inputId = useId();
+  const [query, setQuery] = useState(initialQuery);
+  const [find, setFind] = useState<FindState>({ state: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+  const lastQuery = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (focusRequest > 0) input.current?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  const search = (text: string) => {
+    const q = text.trim();
+    if (q === lastQuery.current) return;
+    lastQuery.current = q;
+    if (q === '') {
+      setFind({ state: 'idle' });
+      onFound(null);
+      return;
+    }
+    setFind({ state: 'searching' });
+    void callRoute(findInDocumentContract, { params: { id: documentId }, query: { q } }).then(
+      (answer) => {
+        if (lastQuery.current !== q) return;
+        if (!answer.ok) {
+          setFind({ state: 'failed', message: answer.message });
+          onFound(null);
+          return;
+        }
+        setFind({ state: 'found', result: answer.data });
+        onFound(answer.data);
+      },
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looks up what is typed, after a pause; `search` is recreated each render but reads only refs and setters
+  useEffect(() => {
+    const timer = setTimeout(() => search(query), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    search(query);
+    if (find.state === 'found' && find.result.hits[0]) onChoose(find.result.hits[0]);
+  };
+
+  return (
+    <search
+      aria-label="Find in document"
+      className="flex max-h-[70vh] flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+    >
+      <form onSubmit={submit} className="flex items-center gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Find in document
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose();
+          }}
+          placeholder="Find in document"
+          maxLength={200}
+          autoComplete="off"
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
+        />
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close find"
+          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+        >
+          <Icon name="close" />
+        </button>
+      </form>
+      <FindResults find={find} activePage={activePage} onChoose={onChoose} />
+    </search>
+  );
+}
+
+function FindResults({
+  find,
+  activePage,
+  onChoose,
+}: {
+  find: FindState;
+  activePage: number | null;
+  onChoose: (hit: FindHit) => void;
+}) {
+  if (find.state === 'idle') return null;
+  if (find.state === 'searching') {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Searching…
+      </p>
+    );
+  }
+  if (find.state === 'failed') {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {find.message}
+      </p>
+    );
+  }
+  const { result } = find;
+  return (
+    <>
+      <p role="status" className="text-sm text-slate-600">
+        {result.total === 0
+          ? `No page has “${result.query}”.`
+          : `${pluralize(result.total, 'page')}${result.allWords ? '' : ' with some of the words'}${
+              result.total > result.hits.length ? ` (the first ${result.hits.length} listed)` : ''
+            }`}
+      </p>
+      {result.hits.length > 0 ? (
+        <ol className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1" aria-label="Pages found">
+          {result.hits.map((hit) => (
+            <li key={hit.page}>
+              <button
+                type="button"
+                onClick={() => onChoose(hit)}
+                aria-current={activePage === hit.page ? 'true' : undefined}
+                className="w-full rounded-lg border border-transparent px-2 py-1.5 text-left text-sm hover:border-slate-200 hover:bg-slate-50 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50"
+              >
+                <span className="font-semibold text-slate-900">Page {hit.page}</span>
+                <span className="mt-0.5 block text-slate-700 [&_mark]:bg-yellow-200 [&_mark]:text-inherit">
+                  <HighlightedSnippet snippet={hit.snippet} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  );
+}

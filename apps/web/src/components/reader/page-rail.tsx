@@ -1,0 +1,78 @@
+'use client';
+
+import { MediaImage } from '@coursepack/images/media-image';
+import { type MouseEvent, useEffect, useRef } from 'react';
+
+/**
+ * The pages as small images (numbers in the text view), the page being read marked; choosing
+ * one goes to it. Beside the pages on wide screens, in the pages sheet on phones. Thumbnails
+ * load as they scroll into view.
+ */
+export function PageRail({
+  pageCount,
+  current,
+  thumbnailOf,
+  onChoose,
+  layout,
+}: {
+  pageCount: number;
+  current: number;
+  thumbnailOf: ((page: number) => string) | null;
+  onChoose: (page: number) => void;
+  layout: 'column' | 'grid';
+}) {
+  const list = useRef<HTMLOListElement>(null);
+
+  // Keeps the current page's thumbnail in the rail's view, scrolling the rail only (never the page).
+  useEffect(() => {
+    const rail = list.current?.parentElement;
+    const item = list.current?.querySelector<HTMLElement>(`[data-page="${current}"]`);
+    if (!rail || !item) return;
+    const top = item.offsetTop - rail.offsetTop;
+    if (top < rail.scrollTop || top + item.offsetHeight > rail.scrollTop + rail.clientHeight) {
+      rail.scrollTop = top - rail.clientHeight / 2 + item.offsetHeight / 2;
+    }
+  }, [current]);
+
+  const choose = (event: MouseEvent<HTMLAnchorElement>, page: number) => {
+    event.preventDefault();
+    onChoose(page);
+  };
+  return (
+    <ol
+      ref={list}
+      className={
+        layout === 'grid' ? 'grid grid-cols-3 gap-3 sm:grid-cols-4' : 'flex flex-col gap-3'
+      }
+    >
+      {Array.from({ length: pageCount }, (_, index) => index + 1).map((page) => {
+        const isCurrent = page === current;
+        return (
+          <li key={page} data-page={page}>
+            <a
+              href={`#page-${page}`}
+              onClick={(event) => choose(event, page)}
+              aria-current={isCurrent ? 'page' : undefined}
+              aria-label={`Page ${page}`}
+              className="group block rounded-md p-1 text-center text-xs font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+            >
+              {thumbnailOf ? (
+                <MediaImage
+                  src={thumbnailOf(page)}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[1/1.414] w-full rounded-sm border border-slate-200 bg-white object-contain group-aria-[current=page]:border-brand-600 group-aria-[current=page]:ring-2 group-aria-[current=page]:ring-brand-600"
+                  fallback={
+                    <span className="block aspect-[1/1.414] w-full rounded-sm border border-slate-200 bg-slate-100" />
+                  }
+                />
+              ) : null}
+              <span className="mt-1 block">{page}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
