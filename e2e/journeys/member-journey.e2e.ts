@@ -59,7 +59,7 @@ describe('a new member contributing a document', () => {
     await page.getByLabel('Password').fill('compilers are fun');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${base}/`);
-    await page.getByLabel('Account menu for Grace Hopper').waitFor();
+    await page.locator('summary', { hasText: 'Account menu for Grace Hopper' }).waitFor();
 
     // Create a course.
     await page.goto(`${base}/courses/new`);
@@ -165,7 +165,7 @@ describe('a new member contributing a document', () => {
     }
 
     // Sign out: the same document no longer offers to edit it.
-    await page.getByLabel('Account menu for Grace Hopper').click();
+    await page.locator('summary', { hasText: 'Account menu for Grace Hopper' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     await page.goto(documentUrl);

@@ -2,7 +2,6 @@ import Link from 'next/link';
 import type { CourseSummary } from '@/catalog/course-summary';
 import { coursePath } from '@/catalog/refs';
 import { pluralize } from '@/format/format-numbers';
-import { truncate } from '@/format/format-text';
 import { coverImageUrl } from '@/media/media-urls';
 import { CourseCover } from './course-cover';
 
@@ -15,7 +14,7 @@ export function CourseCard({
 }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <CourseCover src={coverSrc} code={course.code} className="aspect-[40/21] w-full" />
+      <CourseCover src={coverSrc} course={course} className="w-full" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-brand-700">
           {course.subject.name}
@@ -29,8 +28,8 @@ export function CourseCard({
             {course.title}
           </Link>
         </h3>
-        <p className="text-sm text-slate-600">{truncate(course.description, 140)}</p>
-        <p className="mt-auto pt-2 text-sm text-slate-600">
+        <p className="line-clamp-3 text-sm text-slate-600">{course.description}</p>
+        <p className="mt-auto border-t border-slate-100 pt-3 text-sm text-slate-600">
           {course.institution.name} · {pluralize(course.documentCount, 'document')}
         </p>
       </div>
@@ -39,15 +38,9 @@ export function CourseCard({
 }
 
 /** Course cards, three to a row on wide screens, each with its cover. */
-export function CourseGrid({
-  courses,
-  className = '',
-}: {
-  courses: CourseSummary[];
-  className?: string;
-}) {
+export function CourseGrid({ courses }: { courses: CourseSummary[] }) {
   return (
-    <div className={`${className} grid gap-5 sm:grid-cols-2 lg:grid-cols-3`.trim()}>
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {courses.map((course) => (
         <CourseCard key={course.id} course={course} coverSrc={coverImageUrl(course.coverAssetId)} />
       ))}
