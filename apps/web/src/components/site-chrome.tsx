@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { getViewer } from '@/auth/get-viewer';
 import { ConfirmEmailBanner } from '@/components/members/confirm-email-banner';
 import { SiteFooter } from '@/components/site-footer';
@@ -24,17 +24,16 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TrackingProvider config={trackingBase(getConfig(), 'web')}>
-        {/* The toast reads the URL's ?flash=; every request renders dynamically anyway. */}
-        <Suspense>
-          <Toaster>
-            <SiteHeader />
-            <ConfirmEmailBanner viewer={viewer} />
-            <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-              {children}
-            </main>
-            <SiteFooter />
-          </Toaster>
-        </Suspense>
+        {/* No Suspense around it: every page renders per request, so the toast and the menus
+            read the URL on the server, and the page arrives whole, as it must without JS. */}
+        <Toaster>
+          <SiteHeader />
+          <ConfirmEmailBanner viewer={viewer} />
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+            {children}
+          </main>
+          <SiteFooter />
+        </Toaster>
       </TrackingProvider>
     </>
   );

@@ -139,7 +139,7 @@ export function SortableTable({
                             style={{ width: `${(numeric(row.cells[barColumn]) / barMax) * 100}%` }}
                           />
                         ) : null}
-                        <span className="relative block max-w-[11rem] truncate px-1.5 sm:max-w-[22rem]">
+                        <span className="relative block max-w-[14rem] truncate px-1.5 sm:max-w-[22rem]">
                           {row.href ? (
                             <Link href={row.href} className="text-brand-700 hover:underline">
                               {display(column, row.cells[column.key])}
