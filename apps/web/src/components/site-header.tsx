@@ -5,9 +5,8 @@ import { getViewer } from '@/auth/get-viewer';
 import { canOpenDashboard } from '@/auth/permissions';
 import { getDb } from '@/server/server-context';
 import { HeaderSearch } from './header-search';
+import { MAIN_LINKS, OWNER_LINKS, SiteLinks } from './site-links';
 import { UserMenu } from './user-menu';
-
-const NAV_LINK = 'hover:text-brand-700';
 
 /**
  * One row of at most 64 px at every width: the logo, the main links (in the menu on phones),
@@ -30,22 +29,10 @@ export async function SiteHeader() {
           aria-label="Main"
           className="hidden items-center gap-4 text-sm font-medium text-slate-700 md:flex"
         >
-          <Link href="/courses" className={NAV_LINK}>
-            Courses
-          </Link>
-          <Link href="/search" className={NAV_LINK}>
-            Search
-          </Link>
-          {isOwner ? (
-            <>
-              <Link href="/dashboard" className={NAV_LINK}>
-                Dashboard
-              </Link>
-              <Link href="/courses/new" className={NAV_LINK}>
-                New course
-              </Link>
-            </>
-          ) : null}
+          <SiteLinks
+            links={isOwner ? [...MAIN_LINKS, ...OWNER_LINKS] : MAIN_LINKS}
+            className="hover:text-brand-700"
+          />
         </nav>
         <HeaderSearch />
         <UserMenu viewer={viewer} isOwner={isOwner} />

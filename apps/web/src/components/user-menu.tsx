@@ -3,11 +3,11 @@ import type { Viewer } from '@/auth/viewer';
 import { avatarUrl } from '@/media/media-urls';
 import { Disclosure } from './disclosure';
 import { SignOutButton } from './sign-out-button';
+import { MAIN_LINKS, memberLinks, SiteLinks } from './site-links';
 
 const ITEM =
   'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100';
-/** Links the header shows itself on wide screens: in the menu on phones only. */
-const PHONE_ITEM = `${ITEM} md:hidden`;
+const UPLOAD = { href: '/upload', label: 'Upload' };
 const PANEL =
   'fixed inset-x-0 top-16 z-30 border-b border-slate-200 bg-white p-2 shadow-lg md:absolute md:inset-x-auto md:top-full md:right-0 md:mt-2 md:w-56 md:rounded-xl md:border';
 
@@ -50,15 +50,10 @@ export function UserMenu({ viewer, isOwner }: { viewer: Viewer | null; isOwner: 
           }
         >
           <div className={PANEL}>
-            <Link href="/courses" className={ITEM}>
-              Courses
-            </Link>
-            <Link href="/search" className={ITEM}>
-              Search
-            </Link>
-            <Link href="/sign-up" className={ITEM}>
-              Sign up
-            </Link>
+            <SiteLinks
+              links={[...MAIN_LINKS, { href: '/sign-up', label: 'Sign up' }]}
+              className={ITEM}
+            />
           </div>
         </Disclosure>
       </div>
@@ -68,8 +63,8 @@ export function UserMenu({ viewer, isOwner }: { viewer: Viewer | null; isOwner: 
   const initial = (viewer.name.trim()[0] ?? viewer.email[0] ?? '?').toUpperCase();
   return (
     <div className="flex items-center gap-3 text-sm font-medium">
-      <Link href="/upload" className="hidden text-slate-700 hover:text-brand-700 md:block">
-        Upload
+      <Link href={UPLOAD.href} className="hidden text-slate-700 hover:text-brand-700 md:block">
+        {UPLOAD.label}
       </Link>
       <Disclosure
         className="relative"
@@ -105,29 +100,8 @@ export function UserMenu({ viewer, isOwner }: { viewer: Viewer | null; isOwner: 
       >
         <div className={PANEL}>
           <p className="truncate px-3 py-2 text-xs text-slate-600">{viewer.email}</p>
-          <Link href="/courses" className={PHONE_ITEM}>
-            Courses
-          </Link>
-          <Link href="/search" className={PHONE_ITEM}>
-            Search
-          </Link>
-          <Link href="/upload" className={PHONE_ITEM}>
-            Upload
-          </Link>
-          <Link href="/library" className={ITEM}>
-            My library
-          </Link>
-          {isOwner ? (
-            <Link href="/dashboard" className={ITEM}>
-              Dashboard
-            </Link>
-          ) : null}
-          <Link href="/courses/new" className={ITEM}>
-            New course
-          </Link>
-          <Link href="/account" className={ITEM}>
-            Account
-          </Link>
+          <SiteLinks links={[...MAIN_LINKS, UPLOAD]} className={`${ITEM} md:hidden`} />
+          <SiteLinks links={memberLinks(isOwner)} className={ITEM} />
           <SignOutButton className={ITEM} />
         </div>
       </Disclosure>
