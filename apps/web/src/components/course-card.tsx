@@ -8,13 +8,16 @@ import { CourseCover } from './course-cover';
 export function CourseCard({
   course,
   coverSrc,
+  priority,
 }: {
   course: CourseSummary;
   coverSrc: string | null;
+  /** For the first cards on the screen: their cover is the largest thing the page paints. */
+  priority: boolean;
 }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <CourseCover src={coverSrc} course={course} className="w-full" />
+      <CourseCover src={coverSrc} course={course} className="w-full" priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-brand-700">
           {course.subject.name}
@@ -37,12 +40,19 @@ export function CourseCard({
   );
 }
 
+const FIRST_ROW = 3;
+
 /** Course cards, three to a row on wide screens, each with its cover. */
 export function CourseGrid({ courses }: { courses: CourseSummary[] }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-      {courses.map((course) => (
-        <CourseCard key={course.id} course={course} coverSrc={coverImageUrl(course.coverAssetId)} />
+      {courses.map((course, index) => (
+        <CourseCard
+          key={course.id}
+          course={course}
+          coverSrc={coverImageUrl(course.coverAssetId)}
+          priority={index < FIRST_ROW}
+        />
       ))}
     </div>
   );

@@ -37,6 +37,7 @@ export function CourseCover({
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
       loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       className={box}
       fallback={generated}

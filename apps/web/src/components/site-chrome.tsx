@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { preconnect } from 'react-dom';
 import { getViewer } from '@/auth/get-viewer';
 import { ConfirmEmailBanner } from '@/components/members/confirm-email-banner';
 import { SiteFooter } from '@/components/site-footer';
@@ -15,6 +16,8 @@ import { TrackingProvider } from '@/tracking/tracking-context';
  */
 export async function SiteChrome({ children }: { children: ReactNode }) {
   const viewer = await getViewer();
+  // Covers and page images come from the media service: open the connection with the page.
+  preconnect(new URL(getConfig().mediaBaseUrl).origin);
   return (
     <>
       <a
