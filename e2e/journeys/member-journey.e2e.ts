@@ -91,9 +91,10 @@ describe('a new member contributing a document', () => {
     );
     await page.screenshot({ path: path.join(SCREENSHOTS, 'uploaded-document.png') });
 
-    // Search for the word that only occurs inside the PDF.
+    // Search for the word that only occurs inside the PDF, from the home page's search field
+    // (the page's only one: the header offers none where the page has its own).
     await page.goto(base);
-    const searchBox = page.locator('header').getByRole('combobox', { name: /Search/ });
+    const searchBox = page.getByRole('combobox', { name: /Search/ });
     await searchBox.fill(HIDDEN_WORD);
     await searchBox.press('Enter');
     await page.waitForURL(new RegExp(`/search\\?q=${HIDDEN_WORD}`));
