@@ -98,6 +98,14 @@ describe.each(VIEWPORTS)('axe-core on every main page at $width×$height', (view
     for (const [name, url] of Object.entries(pages)) {
       await expectAccessible(page, url, `${name}-${viewport.name}`);
     }
+    if (viewport.name === 'phone') {
+      // On phones the search filters open in a sheet.
+      await page.goto(`${running.product.baseUrl}/search?q=matrix`);
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await page.getByRole('button', { name: 'Show results' }).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'search-filters-phone.png') });
+      expect(await seriousViolations(page), 'search, filters open').toEqual([]);
+    }
     // The embed is a page of its own, without the site's header.
     await page.goto(`${running.product.baseUrl}/embed/documents/${paths.documentId}`);
     await page.locator('main').waitFor();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CloseSheetButton } from './close-sheet-button';
 import { Disclosure } from './disclosure';
 
 /**
@@ -21,6 +22,10 @@ export function FilterSheet({ active, children }: { active: number; children: Re
     >
       <div className="fixed inset-x-0 bottom-0 z-40 max-h-[75vh] overflow-y-auto rounded-t-2xl border-t border-slate-200 bg-white p-5 shadow-2xl md:static md:max-h-none md:overflow-visible md:rounded-none md:border-0 md:bg-transparent md:p-0 md:shadow-none">
         {children}
+        <CloseSheetButton
+          label="Show results"
+          className="sticky bottom-0 mt-5 w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 md:hidden"
+        />
       </div>
     </Disclosure>
   );
