@@ -24,7 +24,7 @@ export function FilterSheet({ active, children }: { active: number; children: Re
         {children}
         <CloseSheetButton
           label="Show results"
-          className="sticky bottom-0 mt-5 w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 md:hidden"
+          className="sticky -bottom-5 -mx-5 -mb-5 mt-5 border-t border-slate-200 bg-white p-5 md:hidden"
         />
       </div>
     </Disclosure>
