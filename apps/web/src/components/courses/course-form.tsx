@@ -153,8 +153,8 @@ export function CourseForm({
               className="aspect-[40/21] w-full object-cover"
             />
           ) : (
-            <p className="grid aspect-[40/21] place-items-center text-sm text-slate-500">
-              No cover yet
+            <p className="grid aspect-[40/21] place-items-center px-4 text-center text-sm text-slate-600">
+              No cover yet: the course shows a pattern in its subject’s colours
             </p>
           )}
         </div>
