@@ -118,6 +118,7 @@ describe.each(VIEWPORTS)('axe-core on every main page at $width×$height', (view
     const page = await signInAsDemoOwner(context);
     const pages: Record<string, string> = {
       upload: '/upload',
+      'new-course': '/courses/new',
       library: '/library',
       account: '/account',
       dashboard: '/dashboard',
