@@ -25,10 +25,10 @@ import { createDb } from '@coursepack/db/client';
 import { migrateToLatest } from '@coursepack/db/migrate';
 import { ensureDatabase } from '@coursepack/db/postgres-server';
 import type { DocumentKind } from '@coursepack/db/schema';
+import { createRandom } from '@coursepack/images/create-seeded-random';
 import { sql } from 'kysely';
 import { searchCatalog } from '../apps/web/src/search/search-catalog';
 import { suggestTitles } from '../apps/web/src/search/suggest-titles';
-import { createRandom } from '../scripts/seed/create-seeded-random';
 import { openBenchDatabase } from './analytics/open-bench-database';
 import { type CorpusSize, loadCorpus } from './search/load-corpus';
 import {

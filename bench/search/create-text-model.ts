@@ -1,5 +1,5 @@
+import { createRandom, type Random } from '@coursepack/images/create-seeded-random';
 import { demoCatalogue } from '../../scripts/seed/content/demo-catalogue';
-import { createRandom, type Random } from '../../scripts/seed/create-seeded-random';
 
 /**
  * Generates realistic academic text: a word-bigram chain per subject, trained on the demo

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { DocumentKind } from '@coursepack/db/schema';
+import { createRandom, type Random } from '@coursepack/images/create-seeded-random';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createRandom, type Random } from '../../scripts/seed/create-seeded-random';
 import { createTextModel, type TextModel } from './create-text-model';
 
 export interface CorpusSize {

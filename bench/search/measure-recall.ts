@@ -1,8 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
+import type { Random } from '@coursepack/images/create-seeded-random';
 import { type Kysely, sql } from 'kysely';
 import MiniSearch from 'minisearch';
 import { searchCatalog } from '../../apps/web/src/search/search-catalog';
-import type { Random } from '../../scripts/seed/create-seeded-random';
 
 /**
  * Recall next to an anchor (issue 14): queries generated from the corpus's own words, each

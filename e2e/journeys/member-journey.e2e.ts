@@ -59,7 +59,7 @@ describe('a new member contributing a document', () => {
     await page.getByLabel('Password').fill('compilers are fun');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${base}/`);
-    await page.getByLabel('Account menu for Grace Hopper').waitFor();
+    await page.locator('summary', { hasText: 'Account menu for Grace Hopper' }).waitFor();
 
     // Create a course.
     await page.goto(`${base}/courses/new`);
@@ -91,9 +91,10 @@ describe('a new member contributing a document', () => {
     );
     await page.screenshot({ path: path.join(SCREENSHOTS, 'uploaded-document.png') });
 
-    // Search for the word that only occurs inside the PDF.
+    // Search for the word that only occurs inside the PDF, from the home page's search field
+    // (the page's only one: the header offers none where the page has its own).
     await page.goto(base);
-    const searchBox = page.locator('header').getByRole('combobox', { name: /Search/ });
+    const searchBox = page.getByRole('combobox', { name: /Search/ });
     await searchBox.fill(HIDDEN_WORD);
     await searchBox.press('Enter');
     await page.waitForURL(new RegExp(`/search\\?q=${HIDDEN_WORD}`));
@@ -168,7 +169,7 @@ describe('a new member contributing a document', () => {
     }
 
     // Sign out: the same document no longer offers to edit it.
-    await page.getByLabel('Account menu for Grace Hopper').click();
+    await page.locator('summary', { hasText: 'Account menu for Grace Hopper' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     await page.goto(documentUrl);

@@ -24,7 +24,7 @@ describe('a visitor browsing the product started with npm start', () => {
     await page.goto(running.product.baseUrl);
     await expect(page.title()).resolves.toContain('Coursepack');
     // The app's own static images go through /_next/image at SPEC.md §9's widths.
-    const logo = page.locator('header a[aria-label="Coursepack home"] img');
+    const logo = page.locator('header a[href="/"] img');
     const srcset = (await logo.getAttribute('srcset')) ?? '';
     expect(srcset).toContain('/_next/image?url=%2Fbrand%2Flogo.png&w=32&q=75 1x');
     expect(srcset).toContain('/_next/image?url=%2Fbrand%2Flogo.png&w=64&q=75 2x');

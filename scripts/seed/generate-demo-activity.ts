@@ -1,7 +1,7 @@
 import { DAY_MS, floorTo, HOUR_MS } from '@coursepack/analytics/time';
 import type { EventsTable } from '@coursepack/db/schema';
+import { createRandom, type Random } from '@coursepack/images/create-seeded-random';
 import type { Insertable } from 'kysely';
-import { createRandom, type Random } from './create-seeded-random';
 
 /**
  * Realistic past reading activity for the demo and the analytics benchmark: visits spread over

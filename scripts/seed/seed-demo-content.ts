@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@coursepack/analytics/time';
 import type { Database, PageTextRun } from '@coursepack/db/schema';
+import { hashString } from '@coursepack/images/create-seeded-random';
 import { readOwnPdfTextRuns } from '@coursepack/worker/documents/read-own-pdf-text-runs';
 import type { Kysely } from 'kysely';
 import type { DemoCatalogue, DemoCourse, DemoDocument } from './content/catalogue-types';
 import { demoCatalogue } from './content/demo-catalogue';
 import { createDemoOwner } from './create-demo-owner';
-import { hashString } from './create-seeded-random';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { formatPageText, type PageBlock, parsePageMarkup } from './parse-page-markup';
 import { renderCover } from './render-cover';
@@ -107,14 +107,7 @@ export async function seedDemoContent(
   );
 
   const coverIds = await mapWithConcurrency(catalogue.courses, concurrency, async (course) => {
-    const png = await renderCover({
-      slug: course.slug,
-      code: course.code,
-      title: course.title,
-      subjectSlug: course.subjectSlug,
-      subjectName: subjectNames.get(course.subjectSlug) ?? course.subjectSlug,
-      institutionName: institutionNames.get(course.institutionSlug) ?? course.institutionSlug,
-    });
+    const png = await renderCover({ slug: course.slug, subjectSlug: course.subjectSlug });
     return media.uploadImage(png, `demo/courses/${course.slug}-cover`);
   });
   log(`Uploaded ${coverIds.length} course covers`);

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { getConfig } from '@/server/server-context';
+import { interFont } from './inter-font';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -40,7 +41,7 @@ export const viewport: Viewport = { themeColor: '#2f55d4', width: 'device-width'
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   return (
-    <html lang="en">
+    <html lang="en" className={interFont.variable}>
       <body className="flex min-h-screen flex-col">{children}</body>
     </html>
   );

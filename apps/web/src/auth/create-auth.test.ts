@@ -553,7 +553,7 @@ describe('the sign-in and sign-up forms posted without JavaScript', () => {
     };
     const signedUp = await post('sign-up', { ...fields, next: '/library' });
     expect(signedUp.status).toBe(303);
-    expect(signedUp.headers.get('location')).toBe('/library');
+    expect(signedUp.headers.get('location')).toBe('/library?flash=welcome');
     expect(sessionCookie(signedUp)).toContain(SESSION_COOKIE_NAME);
     const user = await database.db
       .selectFrom('users')

@@ -1,4 +1,5 @@
 import { AppError } from '@/errors/app-error';
+import { type Flash, withFlash } from '@/feedback/flash-messages';
 import { assertSameOrigin } from '@/http/assert-same-origin';
 import { SESSION_COOKIE_NAME } from './create-auth';
 import { readBoundedBody } from './limit-auth-requests';
@@ -7,16 +8,20 @@ import { safeNextPath } from './safe-next-path';
 /**
  * The sign-in and sign-up forms as a browser posts them without JavaScript (URL-encoded), and
  * the better-auth endpoint each is passed on to as JSON, through the same handler (and so the
- * same limits) as the forms' JavaScript.
+ * same limits) as the forms' JavaScript; a new member is welcomed on the page they go on to.
  */
-const AUTH_FORMS = {
+const AUTH_FORMS: Record<
+  string,
+  { endpoint: string; page: string; fields: readonly string[]; welcome?: Flash }
+> = {
   'sign-in': { endpoint: '/sign-in/email', page: '/sign-in', fields: ['email', 'password'] },
   'sign-up': {
     endpoint: '/sign-up/email',
     page: '/sign-up',
     fields: ['name', 'email', 'password'],
+    welcome: 'welcome',
   },
-} as const;
+};
 
 /** What a form page shows after a failed post: the status and better-auth's code, never text. */
 export interface AuthFormFailure {
@@ -48,7 +53,7 @@ export async function submitAuthForm(
   formName: string,
   siteUrl: string,
 ): Promise<Response> {
-  const form = AUTH_FORMS[formName as keyof typeof AUTH_FORMS];
+  const form = Object.hasOwn(AUTH_FORMS, formName) ? AUTH_FORMS[formName] : undefined;
   if (!form) throw new AppError('not_found', `There is no form called "${formName}".`);
   assertSameOrigin(request, siteUrl);
   const text = await readBoundedBody(request);
@@ -77,7 +82,8 @@ export async function submitAuthForm(
     const signedIn = setCookies.some((cookie) => cookie.includes(`${SESSION_COOKIE_NAME}=`));
     const cookies = new Headers();
     for (const cookie of setCookies) cookies.append('set-cookie', cookie);
-    return seeOther(signedIn ? next : '/sign-in?checkEmail=1', cookies);
+    const signedInPage = form.welcome ? withFlash(next, form.welcome) : next;
+    return seeOther(signedIn ? signedInPage : '/sign-in?checkEmail=1', cookies);
   }
   const { code } = (await response.json().catch(() => ({}))) as { code?: unknown };
   const failure = new URLSearchParams({ status: String(response.status), next });

@@ -2,20 +2,22 @@ import Link from 'next/link';
 import type { CourseSummary } from '@/catalog/course-summary';
 import { coursePath } from '@/catalog/refs';
 import { pluralize } from '@/format/format-numbers';
-import { truncate } from '@/format/format-text';
 import { coverImageUrl } from '@/media/media-urls';
 import { CourseCover } from './course-cover';
 
 export function CourseCard({
   course,
   coverSrc,
+  priority,
 }: {
   course: CourseSummary;
   coverSrc: string | null;
+  /** For the first cards on the screen: their cover is the largest thing the page paints. */
+  priority: boolean;
 }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <CourseCover src={coverSrc} code={course.code} className="aspect-[40/21] w-full" />
+      <CourseCover src={coverSrc} course={course} className="w-full" priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-brand-700">
           {course.subject.name}
@@ -29,8 +31,8 @@ export function CourseCard({
             {course.title}
           </Link>
         </h3>
-        <p className="text-sm text-slate-600">{truncate(course.description, 140)}</p>
-        <p className="mt-auto pt-2 text-sm text-slate-600">
+        <p className="line-clamp-3 text-sm text-slate-600">{course.description}</p>
+        <p className="mt-auto border-t border-slate-100 pt-3 text-sm text-slate-600">
           {course.institution.name} · {pluralize(course.documentCount, 'document')}
         </p>
       </div>
@@ -38,18 +40,19 @@ export function CourseCard({
   );
 }
 
+const FIRST_ROW = 3;
+
 /** Course cards, three to a row on wide screens, each with its cover. */
-export function CourseGrid({
-  courses,
-  className = '',
-}: {
-  courses: CourseSummary[];
-  className?: string;
-}) {
+export function CourseGrid({ courses }: { courses: CourseSummary[] }) {
   return (
-    <div className={`${className} grid gap-5 sm:grid-cols-2 lg:grid-cols-3`.trim()}>
-      {courses.map((course) => (
-        <CourseCard key={course.id} course={course} coverSrc={coverImageUrl(course.coverAssetId)} />
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {courses.map((course, index) => (
+        <CourseCard
+          key={course.id}
+          course={course}
+          coverSrc={coverImageUrl(course.coverAssetId)}
+          priority={index < FIRST_ROW}
+        />
       ))}
     </div>
   );

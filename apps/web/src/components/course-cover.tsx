@@ -1,39 +1,46 @@
+import { buildCoverSvg, COVER_HEIGHT, COVER_WIDTH } from '@coursepack/images/build-cover-svg';
 import { MediaImage } from '@coursepack/images/media-image';
 
 /**
- * A course's cover image, or a quiet placeholder with its code when it has none.
- * MediaImage waits out the media service's 423 while a cover is first derived.
+ * A course's cover image, or, when it has none (or it fails), the patterned cover generated from
+ * its slug and subject, as the demo courses have. Covers are 40:21 images shown in a 40:21 box
+ * and scaled to fit, never cropped. MediaImage waits out the media service's 423 while a cover
+ * is first derived.
  */
 export function CourseCover({
   src,
-  code,
+  course,
   className = '',
   priority = false,
 }: {
   src: string | null;
-  code: string | null;
+  course: { slug: string; subject: { slug: string } };
   className?: string;
   priority?: boolean;
 }) {
-  const placeholder = (
-    <div
-      aria-hidden="true"
-      className={`grid place-items-center bg-gradient-to-br from-brand-600 to-brand-800 font-semibold text-white/90 ${className}`}
-    >
-      {code ?? 'Course'}
-    </div>
+  const box = `aspect-[40/21] bg-brand-800 object-contain ${className}`;
+  const generated = (
+    // biome-ignore lint/performance/noImgElement: a generated SVG needs no optimising
+    <img
+      src={`data:image/svg+xml,${encodeURIComponent(buildCoverSvg({ slug: course.slug, subjectSlug: course.subject.slug }))}`}
+      alt=""
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
+      className={box}
+    />
   );
-  if (!src) return placeholder;
+  if (!src) return generated;
   return (
     <MediaImage
       src={src}
       alt=""
-      width={1200}
-      height={630}
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
       loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
-      className={`bg-brand-800 object-cover ${className}`}
-      fallback={placeholder}
+      className={box}
+      fallback={generated}
     />
   );
 }

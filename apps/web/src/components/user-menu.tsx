@@ -1,17 +1,29 @@
 import Link from 'next/link';
-import { countOwnedCourses } from '@/auth/count-owned-courses';
-import { getViewer } from '@/auth/get-viewer';
-import { canOpenDashboard } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
 import { avatarUrl } from '@/media/media-urls';
-import { getDb } from '@/server/server-context';
+import { Disclosure } from './disclosure';
 import { SignOutButton } from './sign-out-button';
+import { MAIN_LINKS, memberLinks, SiteLinks } from './site-links';
 
 const ITEM =
   'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100';
+const UPLOAD = { href: '/upload', label: 'Upload' };
+const PANEL =
+  'fixed inset-x-0 top-16 z-30 border-b border-slate-200 bg-white p-2 shadow-lg md:absolute md:inset-x-auto md:top-full md:right-0 md:mt-2 md:w-56 md:rounded-xl md:border';
 
-/** Sign-in links for visitors; for members, upload and a menu (a <details>: works without JS). */
-export async function UserMenu() {
-  const viewer = await getViewer();
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 stroke-current">
+      <path d="M3 5h14M3 10h14M3 15h14" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * Sign-in links for visitors (and, on phones, a menu with the main links); for members, upload
+ * and the account menu, which on phones also holds the main links.
+ */
+export function UserMenu({ viewer, isOwner }: { viewer: Viewer | null; isOwner: boolean }) {
   if (!viewer) {
     return (
       <div className="flex items-center gap-2 text-sm font-medium">
@@ -23,64 +35,76 @@ export async function UserMenu() {
         </Link>
         <Link
           href="/sign-up"
-          className="rounded-lg bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700"
+          className="hidden rounded-lg bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700 md:block"
         >
           Sign up
         </Link>
+        <Disclosure
+          className="relative md:hidden"
+          summaryClassName="grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+          summary={
+            <>
+              <MenuIcon />
+              <span className="sr-only">Menu</span>
+            </>
+          }
+        >
+          <div className={PANEL}>
+            <SiteLinks
+              links={[...MAIN_LINKS, { href: '/sign-up', label: 'Sign up' }]}
+              className={ITEM}
+            />
+          </div>
+        </Disclosure>
       </div>
     );
   }
-  const showDashboard = canOpenDashboard(viewer, await countOwnedCourses(await getDb(), viewer.id));
   const avatar = avatarUrl(viewer.image, 64);
   const initial = (viewer.name.trim()[0] ?? viewer.email[0] ?? '?').toUpperCase();
   return (
     <div className="flex items-center gap-3 text-sm font-medium">
-      <Link href="/upload" className="text-slate-700 hover:text-brand-700">
-        Upload
+      <Link href={UPLOAD.href} className="hidden text-slate-700 hover:text-brand-700 md:block">
+        {UPLOAD.label}
       </Link>
-      <details className="group relative">
-        <summary
-          className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-          aria-label={`Account menu for ${viewer.name}`}
-        >
-          {avatar ? (
-            // biome-ignore lint/performance/noImgElement: the media service already sized it; next/image would only resize it again
-            <img
-              src={avatar}
-              alt=""
-              width={32}
-              height={32}
-              className="h-8 w-8 rounded-full border border-slate-200 object-cover"
-            />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800"
-            >
-              {initial}
+      <Disclosure
+        className="relative"
+        summaryClassName="flex items-center gap-2 rounded-lg px-2 py-1 hover:bg-slate-100"
+        summary={
+          <>
+            <span className="text-slate-700 md:hidden">
+              <MenuIcon />
             </span>
-          )}
-          <span className="hidden max-w-32 truncate text-slate-800 sm:inline">{viewer.name}</span>
-        </summary>
-        <div className="absolute right-0 z-30 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-          <p className="truncate px-3 py-2 text-xs text-slate-500">{viewer.email}</p>
-          <Link href="/library" className={ITEM}>
-            My library
-          </Link>
-          {showDashboard ? (
-            <Link href="/dashboard" className={ITEM}>
-              Dashboard
-            </Link>
-          ) : null}
-          <Link href="/courses/new" className={ITEM}>
-            New course
-          </Link>
-          <Link href="/account" className={ITEM}>
-            Account
-          </Link>
+            {avatar ? (
+              // biome-ignore lint/performance/noImgElement: the media service already sized it; next/image would only resize it again
+              <img
+                src={avatar}
+                alt=""
+                width={32}
+                height={32}
+                className="h-8 w-8 rounded-full border border-slate-200 object-cover"
+              />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800"
+              >
+                {initial}
+              </span>
+            )}
+            <span className="sr-only">Account menu for {viewer.name}</span>
+            <span aria-hidden="true" className="hidden max-w-32 truncate text-slate-800 md:inline">
+              {viewer.name}
+            </span>
+          </>
+        }
+      >
+        <div className={PANEL}>
+          <p className="truncate px-3 py-2 text-xs text-slate-600">{viewer.email}</p>
+          <SiteLinks links={[...MAIN_LINKS, UPLOAD]} className={`${ITEM} md:hidden`} />
+          <SiteLinks links={memberLinks(isOwner)} className={ITEM} />
           <SignOutButton className={ITEM} />
         </div>
-      </details>
+      </Disclosure>
     </div>
   );
 }

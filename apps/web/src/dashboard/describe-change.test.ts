@@ -30,6 +30,20 @@ describe('describeChange', () => {
     expect(describeChange(0, 0, period)?.direction).toBe('flat');
   });
 
+  it('calls a rise over a nearly empty previous period new, not a huge percentage', () => {
+    expect(describeChange(540, 93, period)).toEqual({
+      direction: 'new',
+      label: 'New',
+      text: 'up from almost none in the previous 30 days',
+    });
+    expect(describeChange(40, 9, period)?.label).toBe('New');
+    // Just at the thresholds a percentage still means something.
+    expect(describeChange(50, 10, period)?.label).toBe('▲ 400%');
+    expect(describeChange(11, 10, period)?.label).toBe('▲ 10%');
+    // A fall is a fall, however small the previous figure.
+    expect(describeChange(2, 8, period)?.label).toBe('▼ 75%');
+  });
+
   it('moves a depth in points, not percent', () => {
     expect(describeChange(62, 50, period, 'points')).toEqual({
       direction: 'up',

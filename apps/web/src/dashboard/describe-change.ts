@@ -8,6 +8,21 @@ export interface Change {
   text: string;
 }
 
+/**
+ * A previous figure this small says more about the previous period (barely any data yet) than
+ * about growth, so a rise over it reads `New` rather than `▲ 481%`: below `absolute` (visitors,
+ * views, seconds of reading) or below `shareOfCurrent` of the current figure (a rise past 400%).
+ */
+export const NEARLY_EMPTY_PREVIOUS = { absolute: 10, shareOfCurrent: 0.2 } as const;
+
+/** Whether a previous figure is too small for a percentage to mean anything. */
+function isNearlyEmpty(previous: number, current: number): boolean {
+  return (
+    previous < NEARLY_EMPTY_PREVIOUS.absolute ||
+    previous < current * NEARLY_EMPTY_PREVIOUS.shareOfCurrent
+  );
+}
+
 /** `previous 30 days`, `previous day`, or `previous period` for a range of partial days. */
 export function describePreviousPeriod(range: { from: Date; to: Date }): string {
   const days = (range.to.getTime() - range.from.getTime()) / DAY_MS;
@@ -18,7 +33,8 @@ export function describePreviousPeriod(range: { from: Date; to: Date }): string 
 /**
  * How a figure moved since the previous period. Counts and times change in percent of the
  * previous figure; a depth (already a percentage) changes in points, since "depth up 20 %"
- * would be ambiguous. Null when there is nothing to compare with.
+ * would be ambiguous. A rise over a (nearly) empty previous period is `New` (see
+ * NEARLY_EMPTY_PREVIOUS). Null when there is nothing to compare with.
  */
 export function describeChange(
   current: number | null,
@@ -35,6 +51,9 @@ export function describeChange(
   }
   if (current === null) {
     return { direction: 'down', label: 'None', text: `none, down from the ${period}` };
+  }
+  if (unit === 'percent' && current > previous && isNearlyEmpty(previous, current)) {
+    return { direction: 'new', label: 'New', text: `up from almost none in the ${period}` };
   }
   const amount =
     unit === 'percent'

@@ -1,3 +1,5 @@
+import { formatMoment } from '@/format/format-dates';
+
 export interface FreshnessText {
   /** What the dashboard shows: "Updated 3 s ago", or "Not computed yet". */
   label: string;
@@ -6,18 +8,6 @@ export interface FreshnessText {
   /** The exact moment in words, for the title: what a reader hovering "3 s ago" wants. */
   title: string;
 }
-
-// UTC, and one locale: the server's first render and the browser's must write the same text.
-const exactFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
 
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;
@@ -40,7 +30,7 @@ export function describeFreshness(processedUntil: Date | null, now: Date): Fresh
   return {
     label: `Updated ${describeAge(seconds)}`,
     iso: processedUntil.toISOString(),
-    title: `Counts every event received before ${exactFormat.format(processedUntil)}`,
+    title: `Counts every event received before ${formatMoment(processedUntil)}`,
   };
 }
 

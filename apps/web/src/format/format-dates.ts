@@ -14,10 +14,25 @@ const dayWithYearFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const momentFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
 
 /** A moment's UTC day: `9 Mar 2026`. */
 export function formatDate(date: Date): string {
   return dayWithYearFormat.format(date);
+}
+
+/** A moment to the second: `9 Mar 2026, 14:05:09 UTC`. */
+export function formatMoment(date: Date): string {
+  return momentFormat.format(date);
 }
 
 /** `2026-03-09` → `9 Mar`, or `9 Mar 2026` with the year. */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { safeNextPath } from '@/auth/safe-next-path';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
+import { type Flash, withFlash } from '@/feedback/flash-messages';
 import { getDbNow } from '@/server/server-context';
 import type { ResponseOf } from './contract';
 import { readLimitedForm, SMALL_BODY_LIMIT } from './read-limited-body';
@@ -11,7 +12,8 @@ import type { ToggleContracts } from './toggle-contracts';
 
 /**
  * The PUT, DELETE and POST handlers of a toggle route (see `toggleContracts`); `set` turns the
- * thing on or off for the viewer and answers its new state.
+ * thing on or off for the viewer and answers its new state. The form post (no JavaScript) goes
+ * back to its page with the confirmation `flashes` names for on and off.
  */
 export function toggleRoute<Contracts extends ToggleContracts>(
   contracts: Contracts,
@@ -21,6 +23,7 @@ export function toggleRoute<Contracts extends ToggleContracts>(
     id: number,
     on: boolean,
   ) => Promise<ResponseOf<Contracts['PUT']> & ResponseOf<Contracts['DELETE']>>,
+  flashes: { on: Flash; off: Flash },
 ) {
   return {
     PUT: route(contracts.PUT, ({ params, viewer }) => set(getDbNow(), viewer, params.id, true)),
@@ -38,7 +41,7 @@ export function toggleRoute<Contracts extends ToggleContracts>(
         }
         throw error;
       }
-      return seeOther(form.next);
+      return seeOther(withFlash(form.next, form.on ? flashes.on : flashes.off));
     }),
   };
 }

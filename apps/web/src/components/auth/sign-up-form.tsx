@@ -8,6 +8,7 @@ import type { AuthFormFailure } from '@/auth/submit-auth-form';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useShowToast } from '@/components/toaster';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 import { useAuthSubmit } from './use-auth-submit';
 
@@ -33,6 +34,7 @@ function signUpErrorMessage(error: { status: number; code?: string; message?: st
  */
 export function SignUpForm({ next, failure }: { next: string; failure: AuthFormFailure | null }) {
   const router = useRouter();
+  const showToast = useShowToast();
   const track = useTrackProductAction();
   const { pending, error, onSubmit } = useAuthSubmit(async (form) => {
     const result = await authClient.signUp.email({
@@ -45,6 +47,7 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
     await track('signedUp');
     // Signed in already unless the operator requires a verified address first.
     if (result.data && 'token' in result.data && result.data.token) {
+      showToast('welcome');
       router.replace(next);
       router.refresh();
     } else {

@@ -9,6 +9,7 @@ import { FormError } from '@/components/forms/form-error';
 import { FieldError, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useFilePreview } from '@/components/forms/use-file-preview';
+import { useShowToast } from '@/components/toaster';
 import type { Choice } from '@/courses/list-course-choices';
 import { callRoute } from '@/http/client';
 
@@ -41,6 +42,7 @@ export function CourseForm({
   institutions: Choice[];
 }) {
   const router = useRouter();
+  const showToast = useShowToast();
   const id = useId();
   const [courseId, setCourseId] = useState(initialCourseId);
   const [pending, setPending] = useState(false);
@@ -109,6 +111,7 @@ export function CourseForm({
         return;
       }
     }
+    showToast(initialCourseId ? 'course-saved' : 'course-created');
     router.push(course.path);
     router.refresh();
   }
@@ -150,8 +153,8 @@ export function CourseForm({
               className="aspect-[40/21] w-full object-cover"
             />
           ) : (
-            <p className="grid aspect-[40/21] place-items-center text-sm text-slate-500">
-              No cover yet
+            <p className="grid aspect-[40/21] place-items-center px-4 text-center text-sm text-slate-600">
+              No cover yet: the course shows a pattern in its subject’s colours
             </p>
           )}
         </div>

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
 import { type DashboardQuery, dashboardHref, RANGE_PRESETS } from '@/dashboard/dashboard-query';
+import { formatDay } from '@/format/format-dates';
 
 /**
  * Range presets, a custom range and the two toggles. Every control is a URL change (links and
@@ -61,9 +62,12 @@ export function DashboardControls({ path, query }: { path: string; query: Dashbo
         aria-label="Custom date range"
       >
         <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
-          From
+          <span>
+            From <span className="font-normal">· {formatDay(query.from, true)}</span>
+          </span>
           <input
             type="date"
+            lang="en-GB"
             name="from"
             defaultValue={query.from}
             required
@@ -71,9 +75,12 @@ export function DashboardControls({ path, query }: { path: string; query: Dashbo
           />
         </label>
         <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
-          To
+          <span>
+            To <span className="font-normal">· {formatDay(query.to, true)}</span>
+          </span>
           <input
             type="date"
+            lang="en-GB"
             name="to"
             defaultValue={query.to}
             required

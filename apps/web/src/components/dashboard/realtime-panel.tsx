@@ -70,11 +70,14 @@ export function RealtimePanel({
             }`}
           />
         </span>
-        <p className="text-4xl font-semibold tabular-nums tracking-tight">
-          {formatCount(realtime.sessions)}
-        </p>
-        <p className="text-sm text-slate-600">
-          {realtime.sessions === 1 ? 'visitor' : 'visitors'} in the last 5 minutes
+        {/* One sentence ("2 visitors in the last 5 minutes"), not a heading and a paragraph. */}
+        <p className="contents">
+          <span className="text-4xl font-semibold tabular-nums tracking-tight">
+            {formatCount(realtime.sessions)}
+          </span>{' '}
+          <span className="text-sm text-slate-600">
+            {realtime.sessions === 1 ? 'visitor' : 'visitors'} in the last 5 minutes
+          </span>
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-600">

@@ -57,6 +57,8 @@ describe('SortableTable', () => {
   it('sorts from the keyboard, figures largest first, missing values last', async () => {
     const user = userEvent.setup();
     render(<SortableTable title="Pages" columns={columns} rows={rows} range={range} />);
+    // First the figure select that phones show, then the column headers.
+    await user.tab();
     await user.tab();
     await user.tab();
     await user.tab();
@@ -66,6 +68,20 @@ describe('SortableTable', () => {
     expect(header('Views').getAttribute('aria-sort')).toBeNull();
     await user.keyboard(' ');
     expect(order()).toEqual(['Page 2', 'Page 1', 'Page 10']);
+  });
+
+  it('shows phones the name and the one figure chosen, sorted by it', async () => {
+    const user = userEvent.setup();
+    render(<SortableTable title="Pages" columns={columns} rows={rows} range={range} />);
+    const hiddenOnPhones = () =>
+      ['Page', 'Views', 'Reading time'].filter((name) =>
+        header(name).className.includes('hidden sm:table-cell'),
+      );
+    expect(hiddenOnPhones()).toEqual(['Reading time']);
+    await user.selectOptions(screen.getByLabelText('Figure'), 'time');
+    expect(hiddenOnPhones()).toEqual(['Views']);
+    expect(header('Reading time').getAttribute('aria-sort')).toBe('descending');
+    expect(order()).toEqual(['Page 1', 'Page 2', 'Page 10']);
   });
 
   it('says there were no visits instead of an empty table, and offers no CSV', () => {

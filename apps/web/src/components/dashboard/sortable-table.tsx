@@ -24,6 +24,7 @@ export interface TableColumn {
  * A table of figures: click a column header to sort (again to reverse), download exactly the
  * rows shown, in the order shown, as CSV. The first column names the row; `barColumn` draws
  * each row's share of that column behind its name, so the table reads like a bar chart.
+ * Phones show the name and one figure, the one sorted by, chosen in a select above the table.
  */
 export function SortableTable({
   title,
@@ -47,9 +48,13 @@ export function SortableTable({
   );
   const sorted = sort ? sortTableRows(rows, sort.key, sort.direction) : rows;
   const barMax = barColumn ? Math.max(0, ...rows.map((row) => numeric(row.cells[barColumn]))) : 0;
+  const figures = columns.slice(1);
+  const phoneFigure = figures.find((column) => column.key === sort?.key) ?? figures[0];
+  const onPhones = (column: TableColumn, index: number) =>
+    index === 0 || column === phoneFigure ? '' : 'hidden sm:table-cell';
 
   function sortBy(column: TableColumn) {
-    const first: SortDirection = column.format === 'text' ? 'ascending' : 'descending';
+    const first = firstDirection(column);
     setSort((current) =>
       current?.key === column.key
         ? { key: column.key, direction: current.direction === first ? flip(first) : first }
@@ -63,9 +68,28 @@ export function SortableTable({
 
   return (
     <div>
+      {figures.length > 1 && phoneFigure ? (
+        <label className="mb-2 flex items-center justify-end gap-2 text-xs font-medium text-slate-600 sm:hidden">
+          Figure
+          <select
+            value={phoneFigure.key}
+            onChange={(event) => {
+              const column = figures.find((figure) => figure.key === event.target.value);
+              if (column) setSort({ key: column.key, direction: firstDirection(column) });
+            }}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink"
+          >
+            {figures.map((column) => (
+              <option key={column.key} value={column.key}>
+                {column.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <div className="-mx-4 overflow-x-auto px-4 sm:-mx-5 sm:px-5">
         <table
-          className={`w-full border-collapse text-sm ${columns.length > 3 ? 'min-w-[30rem]' : ''}`}
+          className={`w-full border-collapse text-sm ${columns.length > 3 ? 'sm:min-w-[30rem]' : ''}`}
         >
           <caption className="sr-only">{title}</caption>
           <thead>
@@ -75,7 +99,7 @@ export function SortableTable({
                   key={column.key}
                   scope="col"
                   aria-sort={sort?.key === column.key ? sort.direction : undefined}
-                  className={`py-2 font-medium ${index === 0 ? 'text-left' : `pl-4 ${alignment(column)}`}`}
+                  className={`py-2 font-medium ${index === 0 ? 'text-left' : `pl-4 ${alignment(column)}`} ${onPhones(column, index)}`}
                 >
                   <button
                     type="button"
@@ -115,7 +139,7 @@ export function SortableTable({
                             style={{ width: `${(numeric(row.cells[barColumn]) / barMax) * 100}%` }}
                           />
                         ) : null}
-                        <span className="relative block max-w-[11rem] truncate px-1.5 sm:max-w-[22rem]">
+                        <span className="relative block max-w-[14rem] truncate px-1.5 sm:max-w-[22rem]">
                           {row.href ? (
                             <Link href={row.href} className="text-brand-700 hover:underline">
                               {display(column, row.cells[column.key])}
@@ -128,7 +152,7 @@ export function SortableTable({
                     ) : (
                       <td
                         key={column.key}
-                        className={`whitespace-nowrap py-2 pl-4 tabular-nums text-slate-800 ${alignment(column)}`}
+                        className={`whitespace-nowrap py-2 pl-4 tabular-nums text-slate-800 ${alignment(column)} ${onPhones(column, index)}`}
                       >
                         {display(column, row.cells[column.key])}
                       </td>
@@ -168,6 +192,11 @@ function SortIndicator({ direction }: { direction: SortDirection | null }) {
 // Figures line up on the right, words read from the left.
 function alignment(column: TableColumn): string {
   return column.format === 'text' ? 'text-left' : 'text-right';
+}
+
+// Names sort from A, figures from the largest.
+function firstDirection(column: TableColumn): SortDirection {
+  return column.format === 'text' ? 'ascending' : 'descending';
 }
 
 function flip(direction: SortDirection): SortDirection {

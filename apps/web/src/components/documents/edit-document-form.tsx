@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { updateDocumentContract } from '@/app/api/documents/[id]/contract';
 import { FormError } from '@/components/forms/form-error';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useShowToast } from '@/components/toaster';
 import { callRoute } from '@/http/client';
 import { DescriptionField, KindField, TitleField } from './document-fields';
 
@@ -27,6 +28,7 @@ export function EditDocumentForm({
   cancelHref: string;
 }) {
   const router = useRouter();
+  const showToast = useShowToast();
   const id = useId();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +54,7 @@ export function EditDocumentForm({
       setFields(result.fields);
       return;
     }
+    showToast('document-saved');
     router.push(result.data.document.href);
     router.refresh();
   }

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { bookmarkContracts } from '@/app/api/documents/[id]/bookmark/contract';
+import { useShowToast } from '@/components/toaster';
 import { callRoute, urlOf } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
@@ -29,6 +30,7 @@ export function BookmarkButton({
   const [bookmarked, setBookmarked] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const track = useTrackProductAction();
+  const showToast = useShowToast();
 
   if (!signedIn) {
     return (
@@ -54,6 +56,7 @@ export function BookmarkButton({
       setError(result.message);
       return;
     }
+    showToast(next ? 'bookmarked' : 'unbookmarked');
     void track(next ? 'bookmarked' : 'unbookmarked', { courseId, docId: documentId });
   }
 

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { followContracts } from '@/app/api/courses/[id]/follow/contract';
+import { useShowToast } from '@/components/toaster';
 import { pluralize } from '@/format/format-numbers';
 import { callRoute, urlOf } from '@/http/client';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
@@ -34,6 +35,7 @@ export function FollowButton({
   const [state, setState] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const track = useTrackProductAction();
+  const showToast = useShowToast();
   const count = (
     <span aria-live="polite" className="text-sm text-slate-600">
       {pluralize(state.followers, 'follower')}
@@ -70,6 +72,7 @@ export function FollowButton({
       return;
     }
     setState(result.data);
+    showToast(following ? 'followed' : 'unfollowed');
     void track(following ? 'followed' : 'unfollowed', { courseId });
   }
 

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { coursePath, documentPath } from '@/catalog/refs';
+import { FilterSheet } from '@/components/filter-sheet';
 import { HighlightedSnippet } from '@/components/highlighted-snippet';
 import { KindBadge } from '@/components/kind-badge';
 import { Pagination } from '@/components/pagination';
@@ -139,36 +140,39 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
         </div>
       ) : (
         <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
-          <aside
-            aria-label="Filter results"
-            className="order-last flex flex-col gap-5 md:order-none"
-          >
-            <h2 className="sr-only">Filters</h2>
-            <SearchFacet
-              label="Kind"
-              options={results.facets.kind}
-              selected={filters.kind}
-              hrefFor={withFilter('kind')}
-              labelFor={(option) => KIND_LABELS[option.value as DocumentKind].plural}
-            />
-            <SearchFacet
-              label="Subject"
-              options={results.facets.subject}
-              selected={filters.subject}
-              hrefFor={withFilter('subject')}
-            />
-            <SearchFacet
-              label="Institution"
-              options={results.facets.institution}
-              selected={filters.institution}
-              hrefFor={withFilter('institution')}
-            />
-            <SearchFacet
-              label="Course"
-              options={results.facets.course}
-              selected={filters.course === undefined ? undefined : String(filters.course)}
-              hrefFor={withFilter('course')}
-            />
+          <aside aria-label="Filter results">
+            <FilterSheet
+              active={Object.values(filters).filter((value) => value !== undefined).length}
+            >
+              <h2 className="mb-4 text-lg font-semibold md:sr-only">Filters</h2>
+              <div className="flex flex-col gap-5">
+                <SearchFacet
+                  label="Kind"
+                  options={results.facets.kind}
+                  selected={filters.kind}
+                  hrefFor={withFilter('kind')}
+                  labelFor={(option) => KIND_LABELS[option.value as DocumentKind].plural}
+                />
+                <SearchFacet
+                  label="Subject"
+                  options={results.facets.subject}
+                  selected={filters.subject}
+                  hrefFor={withFilter('subject')}
+                />
+                <SearchFacet
+                  label="Institution"
+                  options={results.facets.institution}
+                  selected={filters.institution}
+                  hrefFor={withFilter('institution')}
+                />
+                <SearchFacet
+                  label="Course"
+                  options={results.facets.course}
+                  selected={filters.course === undefined ? undefined : String(filters.course)}
+                  hrefFor={withFilter('course')}
+                />
+              </div>
+            </FilterSheet>
           </aside>
           <div className="flex min-w-0 flex-col gap-8">
             {results.courses.length > 0 ? (

@@ -224,7 +224,7 @@ describe('follow and bookmark routes', () => {
     expect(await del.json()).toEqual({ following: false, followers: 0 });
   });
 
-  it('takes the button form without JavaScript and goes back to the page (303)', async () => {
+  it('takes the button form without JavaScript and goes back to the page with a confirmation (303)', async () => {
     const { courseId: id } = await insertCourseWithDocument();
     state.viewer = other;
     const form = new FormData();
@@ -235,7 +235,7 @@ describe('follow and bookmark routes', () => {
       params(id),
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`/courses/${id}-heat-engines`);
+    expect(response.headers.get('location')).toBe(`/courses/${id}-heat-engines?flash=followed`);
     const follows = await db
       .selectFrom('course_follows')
       .where('course_id', '=', id)
@@ -266,7 +266,7 @@ describe('follow and bookmark routes', () => {
       request(`/api/documents/${documentId}/bookmark`, { method: 'POST', form: offsite }),
       params(documentId),
     );
-    expect(redirected.headers.get('location')).toBe('/');
+    expect(redirected.headers.get('location')).toBe('/?flash=bookmarked');
   });
 
   it('answers 401 to an anonymous JSON bookmark and 403 to a cross-site one', async () => {

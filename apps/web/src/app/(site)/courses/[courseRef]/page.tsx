@@ -76,11 +76,11 @@ export default async function CoursePage({ params }: { params: Params }) {
           { href: `/courses?subject=${course.subject.slug}`, label: course.subject.name },
         ]}
       />
-      <header className="grid gap-6 overflow-hidden rounded-2xl border border-slate-200 bg-white md:grid-cols-[2fr_3fr]">
+      <header className="grid gap-6 overflow-hidden rounded-2xl border border-slate-200 bg-white md:grid-cols-[2fr_3fr] md:items-start">
         <CourseCover
-          src={coverImageUrl(course.coverAssetId, 1200)}
-          code={course.code}
-          className="aspect-[40/21] h-full w-full"
+          src={coverImageUrl(course.coverAssetId, 828)}
+          course={course}
+          className="w-full md:my-6 md:ml-6 md:w-[calc(100%-1.5rem)] md:rounded-xl"
           priority
         />
         <div className="p-6 md:pl-0">

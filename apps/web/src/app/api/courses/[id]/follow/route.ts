@@ -2,7 +2,7 @@ import { toggleRoute } from '@/http/toggle-route';
 import { setFollowing } from '@/members/set-following';
 import { followContracts } from './contract';
 
-const follow = toggleRoute(followContracts, setFollowing);
+const follow = toggleRoute(followContracts, setFollowing, { on: 'followed', off: 'unfollowed' });
 
 // PUT /api/courses/[id]/follow – follow a course (idempotent); answers { following, followers }
 export const PUT = follow.PUT;

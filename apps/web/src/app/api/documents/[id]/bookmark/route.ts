@@ -2,7 +2,10 @@ import { toggleRoute } from '@/http/toggle-route';
 import { setBookmarked } from '@/members/set-bookmarked';
 import { bookmarkContracts } from './contract';
 
-const bookmark = toggleRoute(bookmarkContracts, setBookmarked);
+const bookmark = toggleRoute(bookmarkContracts, setBookmarked, {
+  on: 'bookmarked',
+  off: 'unbookmarked',
+});
 
 // PUT /api/documents/[id]/bookmark – bookmark a document (idempotent); answers { bookmarked }
 export const PUT = bookmark.PUT;

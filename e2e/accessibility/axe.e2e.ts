@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useRunningProduct } from '../support/use-running-product';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'accessibility');
+const running = useRunningProduct(SCREENSHOTS);
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+declare global {
+  interface Window {
+    /** axe-core's source, injected by `seriousViolations`. */
+    axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+  }
+}
+
+/** axe's default rules, plus the one that checks a visible label is part of the spoken name. */
+const AXE_OPTIONS: RunOptions = {
+  resultTypes: ['violations'],
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+};
+
+interface Paths {
+  course: string;
+  document: string;
+  documentId: number;
+}
+
+let axeSource = '';
+let paths: Paths;
+
+beforeAll(async () => {
+  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const home = await (await fetch(running.product.baseUrl)).text();
+  const course = /href="(\/courses\/\d+-[a-z0-9-]+)"/.exec(home)?.[1];
+  if (!course) throw new Error('no course on the home page');
+  const coursePage = await (await fetch(`${running.product.baseUrl}${course}`)).text();
+  const document = /href="(\/documents\/(\d+)-[a-z0-9-]+)"/.exec(coursePage);
+  if (!document?.[1] || !document[2]) throw new Error('no document on the course page');
+  paths = { course, document: document[1], documentId: Number(document[2]) };
+});
+
+/** The serious and critical violations axe finds on the page, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate((options) => window.axe.run(document, options), AXE_OPTIONS);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+async function expectAccessible(page: Page, url: string, screenshot: string): Promise<void> {
+  const response = await page.goto(`${running.product.baseUrl}${url}`);
+  expect(response?.status(), url).toBeLessThan(500);
+  await page.locator('h1').first().waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
+  expect(await seriousViolations(page), url).toEqual([]);
+}
+
+async function signInAsDemoOwner(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${running.product.baseUrl}/sign-in`);
+  await page.getByLabel('Email').fill('owner@demo.coursepack.dev');
+  await page.getByLabel('Password').fill('coursepack-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return page;
+}
+
+describe.each(VIEWPORTS)('axe-core on every main page at $width×$height', (viewport) => {
+  const size = { width: viewport.width, height: viewport.height };
+
+  it('finds nothing serious on the pages a visitor sees', async () => {
+    const context = await running.browser.newContext({ viewport: size });
+    const page = await context.newPage();
+    const pages: Record<string, string> = {
+      home: '/',
+      courses: '/courses',
+      course: paths.course,
+      document: paths.document,
+      search: '/search?q=matrix',
+      'sign-in': '/sign-in',
+      'sign-up': '/sign-up',
+      'not-found': '/no-such-page',
+    };
+    for (const [name, url] of Object.entries(pages)) {
+      await expectAccessible(page, url, `${name}-${viewport.name}`);
+    }
+    if (viewport.name === 'phone') {
+      // On phones the search filters open in a sheet.
+      await page.goto(`${running.product.baseUrl}/search?q=matrix`);
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await page.getByRole('button', { name: 'Show results' }).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'search-filters-phone.png') });
+      expect(await seriousViolations(page), 'search, filters open').toEqual([]);
+    }
+    // The embed is a page of its own, without the site's header.
+    await page.goto(`${running.product.baseUrl}/embed/documents/${paths.documentId}`);
+    await page.locator('main').waitFor();
+    expect(await seriousViolations(page), 'embed').toEqual([]);
+    await context.close();
+  });
+
+  it('finds nothing serious on the pages a signed-in course owner sees, menu open', async () => {
+    const context = await running.browser.newContext({ viewport: size });
+    const page = await signInAsDemoOwner(context);
+    const pages: Record<string, string> = {
+      upload: '/upload',
+      'new-course': '/courses/new',
+      library: '/library',
+      account: '/account',
+      dashboard: '/dashboard',
+      'document-dashboard': `/dashboard/documents/${paths.documentId}`,
+    };
+    for (const [name, url] of Object.entries(pages)) {
+      await expectAccessible(page, url, `${name}-${viewport.name}`);
+    }
+    await page.goto(running.product.baseUrl);
+    await page.locator('summary', { hasText: 'Account menu for' }).click();
+    await page.getByRole('link', { name: 'My library' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `menu-${viewport.name}.png`) });
+    expect(await seriousViolations(page), 'home, menu open').toEqual([]);
+    await context.close();
+  });
+});
