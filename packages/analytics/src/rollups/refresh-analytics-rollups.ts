@@ -405,8 +405,12 @@ async function applySetChanges(
     WITH changes AS MATERIALIZED (SELECT * FROM ${changes} AS c),
     updated AS (
       UPDATE ${sql.table(table)} AS r SET
-        sessions = r.sessions | c.sessions,
-        bot_sessions = r.bot_sessions | c.bot_sessions,
+        -- Most changes bring no new member (a reader already counted today reads on): the
+        -- array is then kept as it is, not rewritten whole (a busy day's is tens of kB).
+        sessions = CASE WHEN r.sessions @> c.sessions THEN r.sessions
+          ELSE r.sessions | c.sessions END,
+        bot_sessions = CASE WHEN r.bot_sessions @> c.bot_sessions THEN r.bot_sessions
+          ELSE r.bot_sessions | c.bot_sessions END,
         events = r.events + c.events, views = r.views + c.views,
         active_ms = r.active_ms + c.active_ms, bot_events = r.bot_events + c.bot_events,
         bot_views = r.bot_views + c.bot_views, bot_active_ms = r.bot_active_ms + c.bot_active_ms
