@@ -6,8 +6,12 @@ import { allowedTypos, editDistance, prefixEditDistance, sharedEnds } from './ed
 const TYPO_CANDIDATES = 40;
 /** Corrections kept for one word: the closest, most common first. */
 const MAX_CORRECTIONS = 3;
-/** Counting a correction's documents stops here: beyond it, commoner is not more likely. */
+/**
+ * Counting a correction's documents stops here: beyond it, commoner is not more likely. A
+ * keystroke in the typeahead counts to a lower cap (each counted document is a row read).
+ */
 const COUNT_CAP = 200;
+export const TYPEAHEAD_COUNT_CAP = 20;
 /** Only plain words are corrected: numbers and codes (`x86`, `CO2`) are typed on purpose. */
 const CORRECTABLE = /^\p{L}+$/u;
 
@@ -30,11 +34,12 @@ export interface TypedWord {
 export async function findCorrections(
   db: Kysely<Database>,
   typed: readonly TypedWord[],
+  countCap = COUNT_CAP,
 ): Promise<Map<string, string[]>> {
   const correctable = typed.filter(({ word }) => CORRECTABLE.test(word) && allowedTypos(word) > 0);
   const corrections = new Map<string, string[]>();
   if (correctable.length === 0) return corrections;
-  const candidates = await findTypoCandidates(db, correctable);
+  const candidates = await findTypoCandidates(db, correctable, countCap);
   for (const { word, partial } of correctable) {
     const found = candidates.get(word);
     if (!found) continue;
@@ -79,11 +84,12 @@ interface Candidates {
  * Levenshtein distance (one more than the budget, as a swap costs two there); by word
  * similarity for a word being typed (its trigrams found within a longer word), cut the same
  * way against their beginnings — with how many searchable documents and courses contain each,
- * up to COUNT_CAP (only the candidates left are counted). The caller's edit distance decides.
+ * up to `countCap` (only the candidates left are counted). The caller's edit distance decides.
  */
 async function findTypoCandidates(
   db: Kysely<Database>,
   words: readonly TypedWord[],
+  countCap: number,
 ): Promise<Map<string, Candidates>> {
   const { rows } = await sql<{
     word: string;
@@ -103,10 +109,10 @@ async function findTypoCandidates(
       SELECT near.word, (
         (SELECT count(*) FROM (
            SELECT FROM document_search s
-           WHERE s.vector @@ plainto_tsquery('coursepack', near.word) LIMIT ${COUNT_CAP}) d)
+           WHERE s.vector @@ plainto_tsquery('coursepack', near.word) LIMIT ${countCap}) d)
         + (SELECT count(*) FROM (
            SELECT FROM course_search s
-           WHERE s.vector @@ plainto_tsquery('coursepack', near.word) LIMIT ${COUNT_CAP}) c)
+           WHERE s.vector @@ plainto_tsquery('coursepack', near.word) LIMIT ${countCap}) c)
       )::int AS found
       FROM (
         (SELECT v.word FROM search_words v

@@ -2,7 +2,7 @@ import type { Database, DocumentKind } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { coursePath, documentPath } from '../catalog/refs';
 import { KIND_LABELS } from '../documents/kind-labels';
-import { findCorrections } from './find-corrections';
+import { findCorrections, TYPEAHEAD_COUNT_CAP } from './find-corrections';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
 import { parseSearchQuery } from './parse-search-query';
 
@@ -48,7 +48,7 @@ async function correctTyping(
     word,
     partial: partialWord !== undefined && index === words.length - 1,
   }));
-  const corrections = await findCorrections(db, typed);
+  const corrections = await findCorrections(db, typed, TYPEAHEAD_COUNT_CAP);
   if (corrections.size === 0) return undefined;
   const corrected = words.map((word) => corrections.get(word)?.[0] ?? word);
   return {
