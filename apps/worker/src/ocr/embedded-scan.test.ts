@@ -178,7 +178,8 @@ describe('recognizePdfPages on embedded scans', () => {
     try {
       expect(await findOnFirstPageOf(pdf)).toHaveProperty('scan');
       const texts = await recognizePdfPages(pdf, [1], { languages: ['en'] });
-      expect(texts.get(1)).toBe('');
+      expect(texts.get(1)?.text).toBe('');
+      expect(texts.get(1)?.runs).toEqual([]);
     } finally {
       await pdf.destroy();
     }
@@ -189,7 +190,7 @@ describe('recognizePdfPages on embedded scans', () => {
     try {
       // 2,550 × 3,300 pixels (8.4 MP), drawn at about 200 DPI instead.
       const texts = await recognizePdfPages(pdf, [1], { languages: ['en'], maxPixels: 4_000_000 });
-      expect(texts.get(1)).toContain('zorblax eigenvalue thermodynamics');
+      expect(texts.get(1)?.text).toContain('zorblax eigenvalue thermodynamics');
     } finally {
       await pdf.destroy();
     }
