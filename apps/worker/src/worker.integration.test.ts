@@ -199,7 +199,7 @@ describe('a worker killed in the middle of a document', () => {
     // Production waits 30 minutes before taking a job back, and 15 s before retrying it; here,
     // long enough for one whole reading (every attempt has this long), short for a test.
     await steerQueue('process-document', {
-      expireInSeconds: 25,
+      expireInSeconds: 40,
       retryDelay: 1,
       retryBackoff: false,
     });
@@ -213,15 +213,21 @@ describe('a worker killed in the middle of a document', () => {
       (text) => text.includes('worker taking jobs'),
       60_000,
     );
-    const id = await addDocument(await makeScannedPdf({ pages: 2 }));
-    await until(
-      () => jobsOf('process-document'),
-      (jobs) => jobs.some((job) => job.state === 'active'),
-    );
-    // Mid-document: reading, recognising the first page.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect((await statuses([id]))[0]?.status).toBe('processing');
-    process.kill(-(killed.pid ?? 0), 'SIGKILL');
+    // Four scanned pages: OCR takes seconds, so the kill lands mid-document even on a quiet
+    // machine (two pages were once read whole before it).
+    const id = await addDocument(await makeScannedPdf({ pages: 4 }));
+    try {
+      await until(
+        () => jobsOf('process-document'),
+        (jobs) => jobs.some((job) => job.state === 'active'),
+      );
+      // Mid-document: reading, recognising the first pages.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await statuses([id]))[0]?.status).toBe('processing');
+    } finally {
+      // Never left running: it would take the next tests' jobs.
+      process.kill(-(killed.pid ?? 0), 'SIGKILL');
+    }
 
     const survivor = await startWorker({ db, config, log: () => {} });
     try {
@@ -230,14 +236,14 @@ describe('a worker killed in the middle of a document', () => {
         (rows) => rows[0]?.status !== 'processing',
         120_000,
       );
-      expect(row).toMatchObject({ status: 'ready', page_count: 2, failure_reason: null });
+      expect(row).toMatchObject({ status: 'ready', page_count: 4, failure_reason: null });
       const pages = await db
         .selectFrom('document_pages')
         .select(['page_number', 'body'])
         .where('document_id', '=', id)
         .orderBy('page_number')
         .execute();
-      expect(pages.map((page) => page.page_number)).toEqual([1, 2]);
+      expect(pages.map((page) => page.page_number)).toEqual([1, 2, 3, 4]);
       expect(pages[0]?.body).toContain('zorblax');
       const ours = (jobs: Awaited<ReturnType<typeof jobsOf>>) =>
         jobs.find((candidate) => (candidate.data as { documentId: number }).documentId === id);
