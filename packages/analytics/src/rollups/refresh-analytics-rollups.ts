@@ -175,7 +175,7 @@ async function recomputeAll(trx: Transaction<Database>, until: Date) {
  * one just before it (at most one interval earlier). So the new events are classified together
  * with the stored presence pings within one interval of a new one, and each of those stored
  * pings whose credit changed adds the difference. The cost follows the new events, not how long
- * their sessions have been reading, nor how many visitors a day or week has had.
+ * their sessions have been reading (a visitor set's array is still read to test membership).
  */
 async function recomputeSince(trx: Transaction<Database>, since: Date, until: Date) {
   await sql`
@@ -196,9 +196,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
     eventsRead = await classifyNewEvents(trx, since);
     await mergeChanges(trx);
   }
-  await sql`DROP TABLE IF EXISTS analytics_new, analytics_classified, analytics_session_changes,
-    analytics_session_day_changes, analytics_page_changes, analytics_action_changes,
-    analytics_action_day_changes, analytics_day_set_changes`.execute(trx);
+  // The temporary tables go with the transaction (ON COMMIT DROP).
   return { newEvents, sessionDays, eventsRead };
 }
 
@@ -245,7 +243,10 @@ const ADD_TO_SESSION_ROW = sql`events = r.events + c.events, views = r.views + c
     THEN c.last_page ELSE r.last_page END,
   last_page_at = greatest(r.last_page_at, c.last_page_at)`;
 
-/** Session measures of change rows grouped together (events, views, … as columns). */
+/**
+ * Session measures of rows grouped together (events, views, … as columns): hours into a day,
+ * or change rows into one, with the same choice of last page as `ADD_TO_SESSION_ROW`.
+ */
 const SESSION_MEASURES_GROUPED = sql`
   sum(events)::integer AS events, sum(views)::integer AS views,
   sum(active_ms)::bigint AS active_ms, max(max_depth)::smallint AS max_depth,
@@ -346,9 +347,9 @@ async function mergeChanges(trx: Transaction<Database>) {
 
 /**
  * Merges a per-session rollup table's changes (the temporary table `changes`: rows shaped like
- * the table's, at most one per row of it) into it: `combine` (a SET list over the table's row `r` and the change
- * `c`) where the row exists, a new row otherwise. Keys may be null, so rows are matched with IS
- * NOT DISTINCT FROM, and found by (session_id, hour) or (session_key, day).
+ * the table's, at most one per row of it) into it: `combine` (a SET list over the table's row
+ * `r` and the change `c`) where the row exists, a new row otherwise. Keys may be null, so rows
+ * are matched with IS NOT DISTINCT FROM, and found by (session_id, hour) or (session_key, day).
  */
 async function mergeRows(
   trx: Transaction<Database>,
@@ -479,11 +480,7 @@ async function insertDayRollups(trx: Transaction<Database>) {
   await sql`
     INSERT INTO analytics_session_days (day, session_key, ${sessionKeys},
       ${columnList(sessions.measures)})
-    SELECT ${UTC_DAY}, session_key, ${sessionKeys},
-      sum(events), sum(views), sum(active_ms), max(max_depth),
-      (array_agg(last_page ORDER BY last_page_at DESC, last_page DESC)
-        FILTER (WHERE last_page IS NOT NULL))[1],
-      max(last_page_at)
+    SELECT ${UTC_DAY}, session_key, ${sessionKeys}, ${SESSION_MEASURES_GROUPED}
     FROM analytics_session_hours
     GROUP BY 1, session_key, ${sessionKeys}
     ORDER BY course_id, doc_id, 1`.execute(trx);
