@@ -11,6 +11,7 @@ import * as forgivingSearch from './migrations/0009-forgiving-search';
 import * as additiveRollupRefresh from './migrations/0010-additive-rollup-refresh';
 import * as leanerSearchIndex from './migrations/0011-leaner-search-index';
 import * as pageTextLayers from './migrations/0012-page-text-layers';
+import * as sessionSetTails from './migrations/0013-session-set-tails';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0010-additive-rollup-refresh': additiveRollupRefresh,
   '0011-leaner-search-index': leanerSearchIndex,
   '0012-page-text-layers': pageTextLayers,
+  '0013-session-set-tails': sessionSetTails,
 };

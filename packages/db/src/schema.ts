@@ -328,6 +328,11 @@ export interface AnalyticsSessionSetsTable {
   bot_events: number;
   bot_views: number;
   bot_active_ms: number;
+  /**
+   * New members of the current day's or week's set, merged into it by the refresh (migration
+   * 0013): a set is the union of its rows, its measures their sums.
+   */
+  tail: Generated<boolean>;
 }
 
 export interface AnalyticsRefreshStateTable {

@@ -194,7 +194,7 @@ async function recomputeSince(trx: Transaction<Database>, since: Date, until: Da
       INSERT INTO analytics_sessions (session_id) SELECT DISTINCT session_id FROM analytics_new
       ON CONFLICT (session_id) DO NOTHING`.execute(trx);
     eventsRead = await classifyNewEvents(trx, since);
-    await mergeChanges(trx);
+    await mergeChanges(trx, until);
   }
   // The temporary tables go with the transaction (ON COMMIT DROP).
   return { newEvents, sessionDays, eventsRead };
@@ -257,9 +257,10 @@ const SESSION_MEASURES_GROUPED = sql`
 /**
  * Merges what `analytics_classified` adds into every rollup: the new events' rows, plus the
  * credit changes of stored pings (which only change active time), hour by hour, then day by
- * day, then into the visitor sets of their days and weeks.
+ * day, then into the visitor sets of their days and weeks (through their tails). `until`: the
+ * refresh's watermark, before which days and weeks that have ended have no tails left.
  */
-async function mergeChanges(trx: Transaction<Database>) {
+async function mergeChanges(trx: Transaction<Database>, until: Date) {
   const { sessions, pages, actions } = ROLLUPS;
   const fresh = sql`(SELECT * FROM analytics_classified WHERE is_new)`;
   const recredited = sql`analytics_classified WHERE NOT is_new AND credit_change <> 0`;
@@ -343,6 +344,9 @@ async function mergeChanges(trx: Transaction<Database>) {
     'analytics_session_set_weeks',
     sql`(${weeklySets(sql`analytics_day_set_changes`)})`,
   );
+  const untilDay = sql`(${until}::timestamptz AT TIME ZONE 'UTC')::date`;
+  await mergeTails(trx, 'analytics_session_sets', untilDay);
+  await mergeTails(trx, 'analytics_session_set_weeks', sql`date_trunc('week', ${untilDay})::date`);
 }
 
 /**
@@ -387,42 +391,82 @@ async function mergeRows(
     WHERE c.change NOT IN (SELECT change FROM updated)`.execute(trx);
 }
 
+type SetTable = 'analytics_session_sets' | 'analytics_session_set_weeks';
+
+/** A tail is merged into its set once it has this many members (session keys, bots too). */
+export const SET_TAIL_MEMBERS = 4096;
+
+/** The same set (day or week, scope, dimension and value) in rows `r` and `c`. */
+const SAME_SET = sql`r.day = c.day AND r.scope = c.scope AND r.dimension = c.dimension
+  AND r.value IS NOT DISTINCT FROM c.value`;
+
+/** How a set row `r` takes in a row `c` of the same set: members unioned, measures summed. */
+const ADD_TO_SET_ROW = sql`
+  -- A change often brings no new member (a reader already counted reads on): the array is
+  -- then kept as it is, not rewritten.
+  sessions = CASE WHEN r.sessions @> c.sessions THEN r.sessions ELSE r.sessions | c.sessions END,
+  bot_sessions = CASE WHEN r.bot_sessions @> c.bot_sessions THEN r.bot_sessions
+    ELSE r.bot_sessions | c.bot_sessions END,
+  events = r.events + c.events, views = r.views + c.views, active_ms = r.active_ms + c.active_ms,
+  bot_events = r.bot_events + c.bot_events, bot_views = r.bot_views + c.bot_views,
+  bot_active_ms = r.bot_active_ms + c.bot_active_ms`;
+
+const SET_COLUMNS = sql`day, scope, dimension, value, sessions, bot_sessions, events, views,
+  active_ms, bot_events, bot_views, bot_active_ms`;
+
 /**
  * Applies changes to the visitor sets (`changes`: rows shaped like the set table's, for the
- * affected session-days: their current session keys, and the difference in their sums) to a set
- * table. Set membership only grows as a session-day gets events (each new event adds a row or
- * deepens one, and events are never deleted), so the keys are unioned in and none is taken out:
- * the rows end as a rebuild of the period would write them, at the cost of the change rather
- * than of the whole day or week.
+ * affected session-days: their current session keys, and the difference in their sums) to the
+ * sets' tails (migration 0013), made where missing. Set membership only grows as a session-day
+ * gets events (each new event adds a row or deepens one, and events are never deleted), so
+ * the keys are unioned in and none is taken out: a set's rows together end as a rebuild of the
+ * period would write it, at the cost of the change rather than of the whole day or week.
  */
 async function applySetChanges(
   trx: Transaction<Database>,
-  table: 'analytics_session_sets' | 'analytics_session_set_weeks',
+  table: SetTable,
   changes: RawBuilder<unknown>,
 ) {
-  const same = sql`r.day = c.day AND r.scope = c.scope AND r.dimension = c.dimension
-    AND r.value IS NOT DISTINCT FROM c.value`;
   await sql`
     WITH changes AS MATERIALIZED (SELECT * FROM ${changes} AS c),
     updated AS (
-      UPDATE ${sql.table(table)} AS r SET
-        -- Most changes bring no new member (a reader already counted today reads on): the
-        -- array is then kept as it is, not rewritten whole (a busy day's is tens of kB).
-        sessions = CASE WHEN r.sessions @> c.sessions THEN r.sessions
-          ELSE r.sessions | c.sessions END,
-        bot_sessions = CASE WHEN r.bot_sessions @> c.bot_sessions THEN r.bot_sessions
-          ELSE r.bot_sessions | c.bot_sessions END,
-        events = r.events + c.events, views = r.views + c.views,
-        active_ms = r.active_ms + c.active_ms, bot_events = r.bot_events + c.bot_events,
-        bot_views = r.bot_views + c.bot_views, bot_active_ms = r.bot_active_ms + c.bot_active_ms
+      UPDATE ${sql.table(table)} AS r SET ${ADD_TO_SET_ROW}
       FROM changes AS c
-      WHERE ${same}
+      WHERE r.tail AND ${SAME_SET}
       RETURNING c.day, c.scope, c.dimension, c.value
     )
-    INSERT INTO ${sql.table(table)} (day, scope, dimension, value, sessions, bot_sessions,
-      events, views, active_ms, bot_events, bot_views, bot_active_ms)
-    SELECT c.* FROM changes AS c
-    WHERE NOT EXISTS (SELECT FROM updated AS r WHERE ${same})`.execute(trx);
+    INSERT INTO ${sql.table(table)} (${SET_COLUMNS}, tail)
+    SELECT c.*, true FROM changes AS c
+    WHERE NOT EXISTS (SELECT FROM updated AS r WHERE ${SAME_SET})`.execute(trx);
+}
+
+/**
+ * Merges into their sets the tails that have grown to SET_TAIL_MEMBERS, and those of periods
+ * (days or weeks, by their first day) that began before `current`, which only late events still
+ * reach: a period that is over is then one row per set, as a rebuild writes it. A tail of a set
+ * without a row becomes the set's row.
+ */
+async function mergeTails(
+  trx: Transaction<Database>,
+  table: SetTable,
+  current: RawBuilder<unknown>,
+) {
+  await sql`
+    WITH tails AS (
+      DELETE FROM ${sql.table(table)} AS t
+      WHERE t.tail AND (t.day < ${current}
+        OR icount(t.sessions) + icount(t.bot_sessions) >= ${SET_TAIL_MEMBERS})
+      RETURNING ${SET_COLUMNS}
+    ),
+    merged AS (
+      UPDATE ${sql.table(table)} AS r SET ${ADD_TO_SET_ROW}
+      FROM tails AS c
+      WHERE NOT r.tail AND ${SAME_SET}
+      RETURNING c.day, c.scope, c.dimension, c.value
+    )
+    INSERT INTO ${sql.table(table)} (${SET_COLUMNS})
+    SELECT c.* FROM tails AS c
+    WHERE NOT EXISTS (SELECT FROM merged AS r WHERE ${SAME_SET})`.execute(trx);
 }
 
 /**
