@@ -219,6 +219,60 @@ function commonFields(
   };
 }
 
+type CommonFields = ReturnType<typeof commonFields>;
+
+/**
+ * Names the upload and keeps the existing file when `overwrite` is false; otherwise writes the
+ * bytes to a scratch file, has `describe` make the record from it (it may refuse the file), and
+ * puts both in `store`.
+ */
+async function keep<Entry extends AssetRecord | RawFileRecord>(
+  store: AssetStore<Entry>,
+  input: UploadInput,
+  config: MediaConfig,
+  rawExtension: string | undefined,
+  describe: (temp: string, fields: CommonFields) => Entry | Promise<Entry>,
+): Promise<UploadResponse> {
+  const { publicId, folder } = chooseDisplayName(input, rawExtension);
+  assertValidPublicId(publicId);
+  const overwrite = readFlag(input.params, 'overwrite', true);
+  const existing = await store.get(publicId);
+  if (existing && !overwrite) return toResponse(existing, config, folder, true);
+  const temp = await store.tempPath();
+  await writeFile(temp, input.bytes);
+  try {
+    const record = await describe(temp, commonFields(input, publicId, existing));
+    await store.put(record, temp);
+    return toResponse(record, config, folder, false);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+/** An image's or PDF's size and pages, within the limits (refused otherwise). */
+async function measure(
+  file: string,
+  format: SourceFormat,
+  etag: string,
+  { config, pdf }: UploadContext,
+): Promise<{ width: number; height: number; pages: number; hasAlpha: boolean }> {
+  if (format !== 'pdf') return inspectImage(file, config);
+  const info = await pdf.inspect(file, etag);
+  if (info.pages > config.maxPdfPages) {
+    throw new MediaError(
+      'limit_exceeded',
+      `PDF has ${info.pages} pages; the maximum is ${config.maxPdfPages}`,
+    );
+  }
+  const scale = PDF_DENSITY / 72;
+  return {
+    width: Math.round(info.width * scale),
+    height: Math.round(info.height * scale),
+    pages: info.pages,
+    hasAlpha: false,
+  };
+}
+
 /**
  * Stores an upload: `image` (and `auto`) takes images and PDFs, checked and measured; `raw`
  * takes any file, whose delivered type is sniffed from an allow-list (raw-file-type).
@@ -231,78 +285,22 @@ export async function storeUpload(
   const { config } = context;
   checkSize(input.bytes, config);
   const format = detectSourceFormat(input.bytes);
-  if (resourceType === 'raw') return storeRawFile(input, format, context);
+  if (resourceType === 'raw') {
+    const extension = filenameExtension(input.filename) ?? format;
+    return keep(context.rawFiles, input, config, extension, (_, fields) => ({
+      ...fields,
+      resourceType: 'raw',
+      contentType: rawContentType(input.bytes, format),
+    }));
+  }
   if (!format) {
     throw new MediaError('unsupported_file_type', `Unsupported file type; allowed: ${ALLOWED}`);
   }
-  const { assets, pdf } = context;
-  const { publicId, folder } = chooseDisplayName(input);
-  assertValidPublicId(publicId);
-  const overwrite = readFlag(input.params, 'overwrite', true);
-  const existing = await assets.get(publicId);
-  if (existing && !overwrite) {
-    return toResponse(existing, config, folder, true);
-  }
-
-  const temp = await assets.tempPath();
-  await writeFile(temp, input.bytes);
-  try {
-    const fields = commonFields(input, publicId, existing);
-    let details: { width: number; height: number; pages: number; hasAlpha: boolean };
-    if (format === 'pdf') {
-      const info = await pdf.inspect(temp, fields.etag);
-      if (info.pages > config.maxPdfPages) {
-        throw new MediaError(
-          'limit_exceeded',
-          `PDF has ${info.pages} pages; the maximum is ${config.maxPdfPages}`,
-        );
-      }
-      const scale = PDF_DENSITY / 72;
-      details = {
-        width: Math.round(info.width * scale),
-        height: Math.round(info.height * scale),
-        pages: info.pages,
-        hasAlpha: false,
-      };
-    } else {
-      details = await inspectImage(temp, config);
-    }
-    const record: AssetRecord = { ...fields, format, ...details };
-    await assets.put(record, temp);
-    return toResponse(record, config, folder, false);
-  } finally {
-    await rm(temp, { force: true });
-  }
-}
-
-async function storeRawFile(
-  input: UploadInput,
-  format: SourceFormat | undefined,
-  { config, rawFiles }: UploadContext,
-): Promise<UploadResponse> {
-  const { publicId, folder } = chooseDisplayName(
-    input,
-    filenameExtension(input.filename) ?? format,
-  );
-  assertValidPublicId(publicId);
-  const overwrite = readFlag(input.params, 'overwrite', true);
-  const existing = await rawFiles.get(publicId);
-  if (existing && !overwrite) {
-    return toResponse(existing, config, folder, true);
-  }
-  const temp = await rawFiles.tempPath();
-  await writeFile(temp, input.bytes);
-  try {
-    const record: RawFileRecord = {
-      ...commonFields(input, publicId, existing),
-      resourceType: 'raw',
-      contentType: rawContentType(input.bytes, format),
-    };
-    await rawFiles.put(record, temp);
-    return toResponse(record, config, folder, false);
-  } finally {
-    await rm(temp, { force: true });
-  }
+  return keep(context.assets, input, config, undefined, async (temp, fields) => ({
+    ...fields,
+    format,
+    ...(await measure(temp, format, fields.etag, context)),
+  }));
 }
 
 export function toResponse(
