@@ -4,6 +4,7 @@ import path from 'node:path';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import { buildMediaApp } from '@coursepack/media/app';
 import { parseMediaConfig } from '@coursepack/media/config';
+import { animatedGif } from '@coursepack/media/testing/cloudinary-sdk';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
@@ -43,22 +44,6 @@ function checkerboard(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** 240×160, three frames of 300 ms: red, green, blue, looping. */
-async function trafficLights(): Promise<Buffer> {
-  const frames = await Promise.all(
-    ['#ff0000', '#00ff00', '#0000ff'].map((colour) =>
-      sharp({ create: { width: 240, height: 160, channels: 4, background: colour } })
-        .raw()
-        .toBuffer(),
-    ),
-  );
-  return sharp(Buffer.concat(frames), {
-    raw: { width: 240, height: 480, channels: 4, pageHeight: 160 },
-  })
-    .gif({ delay: [300, 300, 300], loop: 0 })
-    .toBuffer();
-}
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-next-cloudinary-'));
   const config = parseMediaConfig({
@@ -81,7 +66,8 @@ beforeAll(async () => {
     resourceType: 'image',
   });
   await uploadAsset(credentials, {
-    file: await trafficLights(),
+    // Red, green, blue, 300 ms each: slow enough for screenshots to catch two frames.
+    file: await animatedGif({ width: 240, height: 160, delay: 300 }),
     filename: 'animation.gif',
     publicId: 'samples/animation',
     resourceType: 'image',
