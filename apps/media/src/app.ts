@@ -6,8 +6,7 @@ import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { addChunk, readChunkHeaders } from './assemble-chunks';
-import { AssetStore } from './asset-store';
-import { SOURCE_CONTENT_TYPES } from './choose-output-format';
+import { AssetStore, type RawFileRecord } from './asset-store';
 import type { MediaConfig } from './config';
 import {
   type Delivery,
@@ -24,6 +23,7 @@ import {
   validateTransformation,
 } from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
+import { rawDelivery, SANDBOX_POLICY } from './raw-file-type';
 import { storeUpload, type UploadResourceType } from './store-upload';
 import { verifySignedRequest } from './verify-signed-request';
 
@@ -281,7 +281,7 @@ export async function buildMediaApp(
 ): Promise<FastifyInstance> {
   const assets = new AssetStore(config.mediaDir);
   // Raw files are another namespace, as at Cloudinary: `x` may be an image and a raw file.
-  const rawAssets = new AssetStore(path.join(config.mediaDir, 'raw'));
+  const rawFiles = new AssetStore<RawFileRecord>(path.join(config.mediaDir, 'raw'));
   const pdf = new PdfRenderer({
     workers: config.pdfWorkers,
     heapMb: config.pdfWorkerHeapMb,
@@ -435,18 +435,26 @@ export async function buildMediaApp(
   app.get('/:cloud/raw/upload/*', async (request, reply) => {
     const pathname = (request.raw.url ?? '').split('?')[0] as string;
     const { cloudName, publicId, version } = parseRawDeliveryPath(pathname);
-    const asset = cloudName === config.cloudName ? await rawAssets.get(publicId) : undefined;
-    if (!asset) throw new MediaError('not_found', `Resource not found - ${publicId}`);
-    const current = version === asset.version;
+    const file = cloudName === config.cloudName ? await rawFiles.get(publicId) : undefined;
+    if (!file) throw new MediaError('not_found', `Resource not found - ${publicId}`);
+    const current = version === file.version;
+    const { contentType, inline } = rawDelivery(file);
+    // Whatever was uploaded, it never runs as a page of this origin (see raw-file-type).
     reply
       .header('cache-control', current ? FINAL_CACHE : REVALIDATED_CACHE)
-      .header('etag', `"${asset.etag}"`);
+      .header('etag', `"${file.etag}"`)
+      .header('x-content-type-options', 'nosniff');
+    if (!inline) {
+      reply
+        .header('content-disposition', attachment(publicId.split('/').pop() ?? publicId))
+        .header('content-security-policy', SANDBOX_POLICY);
+    }
     return sendOriginal(request, reply, {
       kind: 'original',
-      path: rawAssets.originalPath(publicId),
-      contentType: SOURCE_CONTENT_TYPES[asset.format],
-      bytes: asset.bytes,
-      etag: `"${asset.etag}"`,
+      path: rawFiles.originalPath(publicId),
+      contentType,
+      bytes: file.bytes,
+      etag: `"${file.etag}"`,
       current,
     });
   });
@@ -477,7 +485,8 @@ export async function buildMediaApp(
       const type: UploadResourceType = resourceType === 'raw' ? 'raw' : 'image';
       const response = await storeUpload(
         { bytes: file, filename, params: unsignedParams(fields) },
-        { config, assets: type === 'raw' ? rawAssets : assets, pdf, resourceType: type },
+        type,
+        { config, assets, rawFiles, pdf },
       );
       if (type === 'image') delivery.forget(response.public_id);
       return response;
@@ -503,7 +512,7 @@ export async function buildMediaApp(
       if (!publicId)
         throw new MediaError('invalid_request', 'Missing required parameter - public_id');
       assertValidPublicId(publicId);
-      const existed = await (resourceType === 'raw' ? rawAssets : assets).remove(publicId);
+      const existed = await (resourceType === 'raw' ? rawFiles : assets).remove(publicId);
       if (resourceType === 'image') delivery.forget(publicId);
       return { result: existed ? 'ok' : 'not found' };
     },

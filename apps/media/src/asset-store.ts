@@ -5,27 +5,40 @@ import { CachedJsonFiles } from './cached-json-files';
 
 export type SourceFormat = 'jpg' | 'png' | 'gif' | 'webp' | 'avif' | 'pdf';
 
-/** What the service knows about an uploaded original (`meta.json` beside it). */
-export interface AssetRecord {
+/** What the service knows about every stored file, image or raw (`meta.json` beside it). */
+interface StoredFileRecord {
   publicId: string;
   version: number;
+  bytes: number;
+  /** MD5 of the original, as Cloudinary reports it. */
+  etag: string;
+  createdAt: string;
+  originalFilename?: string;
+  /** Optional: records written before tags and context were kept have neither. */
+  tags?: string[];
+  context?: Record<string, string>;
+}
+
+/** An uploaded image or PDF. */
+export interface AssetRecord extends StoredFileRecord {
   format: SourceFormat;
   /** Oriented pixel size; for PDFs, page 1 at 150 DPI (the size `pg_` renders by default). */
   width: number;
   height: number;
   /** Pages of a PDF (frames of an animation); 1 otherwise. */
   pages: number;
-  bytes: number;
-  /** MD5 of the original, as Cloudinary reports it. */
-  etag: string;
   hasAlpha: boolean;
-  createdAt: string;
-  originalFilename?: string;
-  /** Optional: records written before tags and context were kept have neither. */
-  tags?: string[];
-  context?: Record<string, string>;
-  /** `raw`: stored and delivered as is under /raw/upload/ (never decoded); absent: an image. */
-  resourceType?: 'raw';
+}
+
+/** A raw file: any bytes, stored and delivered as is under /raw/upload/ (never decoded). */
+export interface RawFileRecord extends StoredFileRecord {
+  resourceType: 'raw';
+  /**
+   * What it is delivered as (sniffed at upload; see raw-file-type). Raw records written when
+   * only images and PDFs were accepted have their `format` instead.
+   */
+  contentType?: string;
+  format?: SourceFormat;
 }
 
 /**
@@ -43,9 +56,9 @@ function hashId(publicId: string): string {
  * under `{mediaDir}/derived/{same hash}/`. Paths are hashes of the public id, so no public id
  * can name a path outside these folders whatever it contains.
  */
-export class AssetStore {
+export class AssetStore<Entry extends StoredFileRecord = AssetRecord> {
   // Re-read at most once a second, so other processes' uploads show up.
-  private readonly records: CachedJsonFiles<AssetRecord>;
+  private readonly records: CachedJsonFiles<Entry>;
 
   constructor(
     readonly mediaDir: string,
@@ -78,17 +91,17 @@ export class AssetStore {
     return path.join(dir, randomUUID());
   }
 
-  get(publicId: string): Promise<AssetRecord | undefined> {
+  get(publicId: string): Promise<Entry | undefined> {
     return this.records.read(publicId, path.join(this.assetDir(publicId), 'meta.json'));
   }
 
   /** The record as `get` would answer it now without reading, or `stale` (see CachedJsonFiles). */
-  peek(publicId: string): AssetRecord | undefined | 'stale' {
+  peek(publicId: string): Entry | undefined | 'stale' {
     return this.records.peek(publicId);
   }
 
   /** Moves `tempFile` into place as the original and writes the record (atomic renames). */
-  async put(record: AssetRecord, tempFile: string): Promise<void> {
+  async put(record: Entry, tempFile: string): Promise<void> {
     const dir = this.assetDir(record.publicId);
     await mkdir(dir, { recursive: true });
     await rename(tempFile, this.originalPath(record.publicId));

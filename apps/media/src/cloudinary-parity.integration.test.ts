@@ -398,3 +398,85 @@ describe('chunked upload_large', () => {
     expect(malformed.status).toBe(400);
   });
 });
+
+describe('raw files of any type', () => {
+  /** The SDK's upload of a file on disk as a raw asset, named by the service. */
+  async function uploadRaw(name: string, bytes: Buffer): Promise<UploadApiResponse> {
+    const file = path.join(scratch, name);
+    await writeFile(file, bytes);
+    return cloudinary.uploader.upload(file, { resource_type: 'raw' });
+  }
+
+  /** Headers that keep an answer from ever running as a page of our origin. */
+  function expectInert(response: Response, filename: string): void {
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="${filename.replace('.', '\\.')}"`),
+    );
+    expect(response.headers.get('content-security-policy')).toMatch(/\bsandbox\b/);
+  }
+
+  it('keeps a text file, named with its extension, served as a text download', async () => {
+    const text = Buffer.from('Week 1: read chapters 1–3.\n');
+    const result = await uploadRaw('reading.txt', text);
+    expect(result).toMatchObject({ resource_type: 'raw', bytes: text.length });
+    expect(result.public_id).toMatch(/^[a-z0-9]{20}\.txt$/);
+    const { response, body } = await get(local(result.secure_url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expectInert(response, result.public_id);
+    expect(body.equals(text)).toBe(true);
+  });
+
+  it('serves an uploaded HTML page as inert text to download, never as HTML', async () => {
+    const html = Buffer.from('<!doctype html><script>document.cookie</script><p>hi</p>');
+    const result = await uploadRaw('page.html', html);
+    expect(result.public_id).toMatch(/\.html$/);
+    const { response, body } = await get(local(result.secure_url), { accept: 'text/html' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).not.toMatch(/html/i);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expectInert(response, result.public_id);
+    expect(body.equals(html)).toBe(true);
+  });
+
+  it('recognises a ZIP archive and serves any other binary as octet-stream, both as downloads', async () => {
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(2_000, 7)]);
+    const archive = await uploadRaw('notes.zip', zip);
+    const zipped = await get(local(archive.secure_url));
+    expect(zipped.response.headers.get('content-type')).toBe('application/zip');
+    expectInert(zipped.response, archive.public_id);
+    expect(zipped.body.equals(zip)).toBe(true);
+
+    const binary = Buffer.from([0x00, 0xff, 0x10, 0x80, 0x00, 0x01, 0xfe, 0x7f]);
+    const blob = await uploadRaw('data.bin', binary);
+    const served = await get(local(blob.secure_url));
+    expect(served.response.headers.get('content-type')).toBe('application/octet-stream');
+    expectInert(served.response, blob.public_id);
+    expect(served.body.equals(binary)).toBe(true);
+  });
+
+  it('still serves raw images inline, and refuses other files as images', async () => {
+    const png = await solid('#00ff00');
+    const result = await uploadRaw('green.png', png);
+    const { response } = await get(local(result.secure_url));
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-disposition')).toBeNull();
+
+    await writeFile(path.join(scratch, 'essay.txt'), 'not an image');
+    await expect(
+      cloudinary.uploader.upload(path.join(scratch, 'essay.txt'), { resource_type: 'image' }),
+    ).rejects.toMatchObject({
+      http_code: 400,
+      message: 'Unsupported file type; allowed: jpg, png, gif, webp, avif, pdf',
+    });
+  });
+
+  it('holds raw files to the upload size limit', async () => {
+    await expect(uploadRaw('big.bin', Buffer.alloc(400_001, 1))).rejects.toMatchObject({
+      http_code: 400,
+      message: 'File size too large. Maximum is 400000.',
+    });
+  });
+});

@@ -677,6 +677,68 @@ describe('dpr_ alone in a component', () => {
   });
 });
 
+describe('dpr_ scales what is measured in pixels', () => {
+  type Transformation = Record<string, unknown>;
+  const fill = (size: number): Transformation => ({ width: size, height: size, crop: 'fill' });
+  const text = (size: number, y: number): Transformation[] => [
+    { overlay: { font_family: 'Arial', font_size: size, text: 'Week 1' }, color: 'white' },
+    { flags: 'layer_apply', gravity: 'south', y },
+  ];
+  /** Each case: at dpr_2.0, and the same picture written at twice the pixels. */
+  const cases: [string, Transformation[], Transformation[]][] = [
+    [
+      'r_ in the same component',
+      [{ ...fill(100), radius: 20, dpr: '2.0' }],
+      [{ ...fill(200), radius: 40 }],
+    ],
+    [
+      'bo_ in the same component',
+      [{ width: 100, crop: 'scale', border: '5px_solid_rgb:00ff00', dpr: '2.0' }],
+      [{ width: 200, crop: 'scale', border: '10px_solid_rgb:00ff00' }],
+    ],
+    [
+      'e_blur in the same component',
+      [{ ...fill(100), effect: 'blur:300', dpr: '2.0' }],
+      [{ ...fill(200), effect: 'blur:600' }],
+    ],
+    [
+      'e_pixelate in the same component',
+      [{ ...fill(100), effect: 'pixelate:5', dpr: '2.0' }],
+      [{ ...fill(200), effect: 'pixelate:10' }],
+    ],
+    [
+      'r_, e_blur and e_pixelate in later components, dpr_ alone',
+      [fill(100), { effect: 'pixelate:5' }, { radius: 20 }, { effect: 'blur:100' }, { dpr: '2.0' }],
+      [fill(200), { effect: 'pixelate:10' }, { radius: 40 }, { effect: 'blur:200' }],
+    ],
+    [
+      "a text layer's size and offsets, dpr_ alone",
+      [fill(100), ...text(20, 5), { dpr: '2.0' }],
+      [fill(200), ...text(40, 10)],
+    ],
+  ];
+
+  it.each(cases)(
+    '%s: the same picture as the 1x URL at twice the pixels',
+    async (_, atDpr, doubled) => {
+      const dense = await image(sdkUrl('photos/two', { transformation: atDpr, format: 'png' }));
+      const written = await image(sdkUrl('photos/two', { transformation: doubled, format: 'png' }));
+      expect([dense.width, dense.height]).toEqual([written.width, written.height]);
+      expect(dense.body.equals(written.body)).toBe(true);
+    },
+  );
+
+  it('leaves strengths alone: e_sharpen and e_brightness are not pixel sizes', async () => {
+    const url = (transformation: Transformation[]) =>
+      sdkUrl('photos/noise', { transformation, format: 'png' });
+    for (const effect of ['sharpen:300', 'brightness:40']) {
+      const dense = await image(url([{ width: 50, crop: 'scale', effect, dpr: '2.0' }]));
+      const written = await image(url([{ width: 100, crop: 'scale', effect }]));
+      expect(dense.body.equals(written.body)).toBe(true);
+    }
+  });
+});
+
 describe('animations, frame by frame', () => {
   const frames = async (body: Buffer) => {
     const metadata = await sharp(body).metadata();

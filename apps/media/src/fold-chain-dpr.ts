@@ -1,4 +1,5 @@
 import type { FixedDimension, Overlay, ResolvedStep } from './parse-delivery-path';
+import type { Effect } from './transformation-values';
 
 /**
  * A component that is only `dpr_` (`w_300/dpr_2.0`; next-cloudinary writes `dpr_auto` alone)
@@ -10,6 +11,12 @@ import type { FixedDimension, Overlay, ResolvedStep } from './parse-delivery-pat
  * after that one — sizes, `x_`/`y_`, borders, corner radii, layers and their text — is
  * multiplied too, so the result is the same picture at d times the pixels. Fractions (`w_0.5`)
  * after the first sized component are of an image already d times larger and stay as they are.
+ *
+ * A component's own `dpr_` (`w_100,r_20,dpr_2.0`) works the same way on what it draws after its
+ * resize (its size is multiplied when it is planned): corner radii, borders and the effects
+ * measured in pixels — a blur's reach (Cloudinary: "a stronger blurring effect should be applied
+ * in DPR 2.0 … to achieve the same visual effect") and pixelation's block size. Strengths
+ * (sharpen, brightness, contrast, sepia) are not sizes and stay.
  *
  * When nothing before it sizes the image (`e_grayscale/dpr_2.0`), or the first sized
  * component cuts a region of the source (`c_crop`, whose region must not change), the
@@ -54,21 +61,48 @@ function scaleOverlay(overlay: Overlay, factor: number): Overlay {
   };
 }
 
+/** Blur and pixelation reach over pixels; the other effects are strengths. */
+function scaleEffect(effect: Effect | undefined, factor: number): Effect | undefined {
+  if (effect?.name !== 'blur' && effect?.name !== 'pixelate') return effect;
+  return { ...effect, level: Math.max(1, Math.round(effect.level * factor)) };
+}
+
+/** What a step draws after its resize, times `factor`: corners, border, pixel-sized effects. */
+function scaleStyles(step: ResolvedStep, factor: number): ResolvedStep {
+  return {
+    ...step,
+    radius: typeof step.radius === 'number' ? times(step.radius, factor) : step.radius,
+    border: step.border && { ...step.border, width: Math.round(step.border.width * factor) },
+    effect: scaleEffect(step.effect, factor),
+  };
+}
+
 /** Every pixel quantity of a step times `factor` (fractions are of the image, unchanged). */
 function scalePixels(step: ResolvedStep, factor: number): ResolvedStep {
   return {
-    ...step,
+    ...scaleStyles(step, factor),
     width: scaleDimension(step.width, factor),
     height: scaleDimension(step.height, factor),
     x: times(step.x, factor),
     y: times(step.y, factor),
-    radius: typeof step.radius === 'number' ? times(step.radius, factor) : step.radius,
-    border: step.border && { ...step.border, width: Math.round(step.border.width * factor) },
     overlay: step.overlay && scaleOverlay(step.overlay, factor),
   };
 }
 
-/** The chain with each `dpr_`-only component folded into the components before it. */
+/** A step's own `dpr_` applied to its styles, in it and in its layer's steps. */
+function withOwnDensity(step: ResolvedStep): ResolvedStep {
+  const overlay = step.overlay && {
+    ...step.overlay,
+    steps: step.overlay.steps.map(withOwnDensity),
+  };
+  const styled = step.dpr === undefined || step.dpr === 1 ? step : scaleStyles(step, step.dpr);
+  return overlay ? { ...styled, overlay } : styled;
+}
+
+/**
+ * The chain with each `dpr_`-only component folded into the components before it, and every
+ * component's DPR applied to its styles.
+ */
 export function foldChainDpr(steps: readonly ResolvedStep[]): ResolvedStep[] {
   let folded: ResolvedStep[] = [];
   for (const step of steps) {
@@ -82,15 +116,10 @@ export function foldChainDpr(steps: readonly ResolvedStep[]): ResolvedStep[] {
     folded = folded.map((other, index) => {
       if (index < first) return other;
       if (index > first) return scalePixels(other, factor);
-      // The first sized component's own sizes go through its DPR (fractions of the source
-      // included); what it adds after resizing is in output pixels.
-      return {
-        ...scalePixels(other, factor),
-        width: other.width,
-        height: other.height,
-        dpr: (other.dpr ?? 1) * factor,
-      };
+      // The first sized component takes the factor as its own DPR: its sizes (fractions of
+      // the source included) and its styles go through it.
+      return { ...other, dpr: (other.dpr ?? 1) * factor };
     });
   }
-  return folded;
+  return folded.map(withOwnDensity);
 }

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { createSignature } from '@coursepack/images/create-signature';
 import sharp, { type Metadata } from 'sharp';
-import type { AssetRecord, AssetStore, SourceFormat } from './asset-store';
+import type { AssetRecord, AssetStore, RawFileRecord, SourceFormat } from './asset-store';
 import type { MediaConfig } from './config';
 import { PDF_DENSITY } from './derive-image';
 import { MediaError } from './media-error';
 import { assertValidPublicId } from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
+import { rawContentType } from './raw-file-type';
 
 export interface UploadInput {
   bytes: Uint8Array;
@@ -116,6 +117,12 @@ function readContext(value: string | undefined): Record<string, string> {
   return context;
 }
 
+/** A file name's extension, when it is a plain one (`notes.txt` → `txt`). */
+function filenameExtension(filename: string | undefined): string | undefined {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(filename ?? '');
+  return match?.[1]?.toLowerCase();
+}
+
 /**
  * The public id and folder. Raw files keep their extension in a public id the service makes
  * up, as at Cloudinary (there is no format to deliver them in).
@@ -170,96 +177,139 @@ async function inspectImage(
 }
 
 /**
- * `raw` is what the SDKs' `upload_large` sends by default: the file is kept as is and never
+ * `raw` is what the SDKs' `upload_large` sends by default: any file, kept as is and never
  * decoded (no pixel or PDF checks: nothing ever renders it), under a separate store.
  */
 export type UploadResourceType = 'image' | 'raw';
 
-export async function storeUpload(
-  input: UploadInput,
-  context: {
-    config: MediaConfig;
-    assets: AssetStore;
-    pdf: PdfRenderer;
-    resourceType?: UploadResourceType;
-  },
-): Promise<UploadResponse> {
-  const { config, assets, pdf } = context;
-  const raw = context.resourceType === 'raw';
-  if (input.bytes.byteLength === 0) throw new MediaError('invalid_request', 'Empty file');
-  if (input.bytes.byteLength > config.maxUploadBytes) {
+interface UploadContext {
+  config: MediaConfig;
+  assets: AssetStore;
+  rawFiles: AssetStore<RawFileRecord>;
+  pdf: PdfRenderer;
+}
+
+function checkSize(bytes: Uint8Array, config: MediaConfig): void {
+  if (bytes.byteLength === 0) throw new MediaError('invalid_request', 'Empty file');
+  if (bytes.byteLength > config.maxUploadBytes) {
     throw new MediaError(
       'limit_exceeded',
-      `File size too large. Got ${input.bytes.byteLength}. Maximum is ${config.maxUploadBytes}.`,
+      `File size too large. Got ${bytes.byteLength}. Maximum is ${config.maxUploadBytes}.`,
     );
   }
-  const format = detectSourceFormat(input.bytes);
-  if (!format) {
-    throw new MediaError('unsupported_file_type', `Unsupported file type; allowed: ${ALLOWED}`);
-  }
-  const { publicId, folder } = chooseDisplayName(input, raw ? format : undefined);
+}
+
+/** What every stored file's record has, for an upload replacing `existing` (if any). */
+function commonFields(
+  input: UploadInput,
+  publicId: string,
+  existing: { version: number } | undefined,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    publicId,
+    // Versions must change on every replacement, even within one second.
+    version: Math.max(now, (existing?.version ?? 0) + 1),
+    bytes: input.bytes.byteLength,
+    etag: createHash('md5').update(input.bytes).digest('hex'),
+    createdAt: new Date().toISOString(),
+    originalFilename: input.filename?.replace(/\.[^.]*$/, ''),
+    tags: readTags(input.params.tags),
+    context: readContext(input.params.context),
+  };
+}
+
+type CommonFields = ReturnType<typeof commonFields>;
+
+/**
+ * Names the upload and keeps the existing file when `overwrite` is false; otherwise writes the
+ * bytes to a scratch file, has `describe` make the record from it (it may refuse the file), and
+ * puts both in `store`.
+ */
+async function keep<Entry extends AssetRecord | RawFileRecord>(
+  store: AssetStore<Entry>,
+  input: UploadInput,
+  config: MediaConfig,
+  rawExtension: string | undefined,
+  describe: (temp: string, fields: CommonFields) => Entry | Promise<Entry>,
+): Promise<UploadResponse> {
+  const { publicId, folder } = chooseDisplayName(input, rawExtension);
   assertValidPublicId(publicId);
-
   const overwrite = readFlag(input.params, 'overwrite', true);
-  const existing = await assets.get(publicId);
-  if (existing && !overwrite) {
-    return toResponse(existing, config, folder, true);
-  }
-
-  const temp = await assets.tempPath();
+  const existing = await store.get(publicId);
+  if (existing && !overwrite) return toResponse(existing, config, folder, true);
+  const temp = await store.tempPath();
   await writeFile(temp, input.bytes);
   try {
-    const etag = createHash('md5').update(input.bytes).digest('hex');
-    let details: { width: number; height: number; pages: number; hasAlpha: boolean };
-    if (raw) {
-      details = { width: 0, height: 0, pages: 1, hasAlpha: false };
-    } else if (format === 'pdf') {
-      const info = await pdf.inspect(temp, etag);
-      if (info.pages > config.maxPdfPages) {
-        throw new MediaError(
-          'limit_exceeded',
-          `PDF has ${info.pages} pages; the maximum is ${config.maxPdfPages}`,
-        );
-      }
-      const scale = PDF_DENSITY / 72;
-      details = {
-        width: Math.round(info.width * scale),
-        height: Math.round(info.height * scale),
-        pages: info.pages,
-        hasAlpha: false,
-      };
-    } else {
-      details = await inspectImage(temp, config);
-    }
-    const now = Math.floor(Date.now() / 1000);
-    const record: AssetRecord = {
-      publicId,
-      // Versions must change on every replacement, even within one second.
-      version: Math.max(now, (existing?.version ?? 0) + 1),
-      format,
-      ...details,
-      bytes: input.bytes.byteLength,
-      etag,
-      createdAt: new Date().toISOString(),
-      originalFilename: input.filename?.replace(/\.[^.]*$/, ''),
-      tags: readTags(input.params.tags),
-      context: readContext(input.params.context),
-      ...(raw ? { resourceType: 'raw' as const } : {}),
-    };
-    await assets.put(record, temp);
+    const record = await describe(temp, commonFields(input, publicId, existing));
+    await store.put(record, temp);
     return toResponse(record, config, folder, false);
   } finally {
     await rm(temp, { force: true });
   }
 }
 
+/** An image's or PDF's size and pages, within the limits (refused otherwise). */
+async function measure(
+  file: string,
+  format: SourceFormat,
+  etag: string,
+  { config, pdf }: UploadContext,
+): Promise<{ width: number; height: number; pages: number; hasAlpha: boolean }> {
+  if (format !== 'pdf') return inspectImage(file, config);
+  const info = await pdf.inspect(file, etag);
+  if (info.pages > config.maxPdfPages) {
+    throw new MediaError(
+      'limit_exceeded',
+      `PDF has ${info.pages} pages; the maximum is ${config.maxPdfPages}`,
+    );
+  }
+  const scale = PDF_DENSITY / 72;
+  return {
+    width: Math.round(info.width * scale),
+    height: Math.round(info.height * scale),
+    pages: info.pages,
+    hasAlpha: false,
+  };
+}
+
+/**
+ * Stores an upload: `image` (and `auto`) takes images and PDFs, checked and measured; `raw`
+ * takes any file, whose delivered type is sniffed from an allow-list (raw-file-type).
+ */
+export async function storeUpload(
+  input: UploadInput,
+  resourceType: UploadResourceType,
+  context: UploadContext,
+): Promise<UploadResponse> {
+  const { config } = context;
+  checkSize(input.bytes, config);
+  const format = detectSourceFormat(input.bytes);
+  if (resourceType === 'raw') {
+    const extension = filenameExtension(input.filename) ?? format;
+    return keep(context.rawFiles, input, config, extension, (_, fields) => ({
+      ...fields,
+      resourceType: 'raw',
+      contentType: rawContentType(input.bytes, format),
+    }));
+  }
+  if (!format) {
+    throw new MediaError('unsupported_file_type', `Unsupported file type; allowed: ${ALLOWED}`);
+  }
+  return keep(context.assets, input, config, undefined, async (temp, fields) => ({
+    ...fields,
+    format,
+    ...(await measure(temp, format, fields.etag, context)),
+  }));
+}
+
 export function toResponse(
-  record: AssetRecord,
+  record: AssetRecord | RawFileRecord,
   config: MediaConfig,
   folder: string,
   existing: boolean,
 ): UploadResponse {
-  const raw = record.resourceType === 'raw';
+  const raw = 'resourceType' in record;
   const encodedId = record.publicId.split('/').map(encodeURIComponent).join('/');
   const path = raw
     ? `/${config.cloudName}/raw/upload/v${record.version}/${encodedId}`

@@ -62,18 +62,18 @@ export function halves(width: number, height: number, left: string, right: strin
     .toBuffer();
 }
 
-/** A 60×40 three-frame GIF: red, green, blue. */
-export async function animatedGif(): Promise<Buffer> {
+/** A three-frame looping GIF, 60×40 and 100 ms a frame unless told: red, green, blue. */
+export async function animatedGif({ width = 60, height = 40, delay = 100 } = {}): Promise<Buffer> {
   const frames = await Promise.all(
     ['#ff0000', '#00ff00', '#0000ff'].map((colour) =>
-      sharp({ create: { width: 60, height: 40, channels: 4, background: colour } })
+      sharp({ create: { width, height, channels: 4, background: colour } })
         .raw()
         .toBuffer(),
     ),
   );
   return sharp(Buffer.concat(frames), {
-    raw: { width: 60, height: 120, channels: 4, pageHeight: 40 },
+    raw: { width, height: height * 3, channels: 4, pageHeight: height },
   })
-    .gif({ delay: [100, 100, 100], loop: 0 })
+    .gif({ delay: [delay, delay, delay], loop: 0 })
     .toBuffer();
 }
