@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { makeScannedPdf } from '../../apps/worker/src/testing/make-scanned-pdf';
 import { connectToProductDatabase } from '../support/product-database';
 import { useRunningProduct } from '../support/use-running-product';
 
@@ -177,6 +179,71 @@ describe('a new member contributing a document', () => {
     await expect(page.locator('[data-testid="document-actions"]').innerText()).resolves.not.toMatch(
       /Edit|Delete/,
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('uploads a scan with no text in it, and finds it by a word OCR read on its page, highlighted in the reader', async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const base = running.product.baseUrl;
+    await page.goto(`${base}/sign-up`);
+    await page.getByLabel('Name').fill('Katherine Johnson');
+    await page.getByLabel('Email').fill('katherine@example.org');
+    await page.getByLabel('Password').fill('trajectories by hand');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/courses/new`);
+    await page.getByLabel('Title').fill('Statistical Physics');
+    await page.getByLabel('Subject').selectOption({ index: 1 });
+    await page.getByLabel('Institution').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Create course' }).click();
+    await page.waitForURL(/\/courses\/\d+-statistical-physics$/);
+
+    // A page photographed, not typed: one image, no text layer ("zorblax" is only in its pixels).
+    await page.getByRole('link', { name: /Upload a document/ }).click();
+    await page.getByLabel('PDF file').setInputFiles({
+      name: 'scanned-lecture.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await makeScannedPdf({ pages: 1, dpi: 200, skewDegrees: 0.6 })),
+    });
+    await page.getByLabel('Title').fill('Scanned lecture 7');
+    await page.getByRole('button', { name: /^Upload/ }).click();
+    await page.waitForURL(/\/documents\/\d+-scanned-lecture-7/);
+    await page.locator('section#page-1 img').first().waitFor({ timeout: 120_000 });
+
+    await page.goto(`${base}/search?q=zorblax`);
+    const hit = page.locator('main li', { hasText: 'Scanned lecture 7' }).first();
+    await expect(hit.locator('mark').first().innerText()).resolves.toMatch(/zorblax/i);
+    await expect(hit.innerText()).resolves.toMatch(/page 1/i);
+    await hit.getByRole('link', { name: 'Scanned lecture 7' }).click();
+    await page.waitForURL(/\/documents\/\d+-scanned-lecture-7\?q=zorblax#page-1$/);
+    // OCR's word boxes place the highlight over the word in the page image.
+    await page.locator('section#page-1 [data-testid="find-highlight"]').first().waitFor();
+    // The page as its image: rendered by the media service from the scan.
+    await page.waitForFunction(
+      () => {
+        const image = document.querySelector<HTMLImageElement>('section#page-1 img');
+        return image?.complete === true && image.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    // Over the word as the picture shows it (a Letter page in the A4 place, between bars): the
+    // highlighted box holds the word's dark strokes, not the paper above or below them.
+    const box = await page
+      .locator('section#page-1 [data-testid="find-highlight"]')
+      .first()
+      .boundingBox();
+    if (!box) throw new Error('the highlight has no box');
+    const clip = await sharp(await page.screenshot({ clip: box }))
+      .greyscale()
+      .raw()
+      .toBuffer();
+    const dark = clip.filter((value) => value < 110).length / clip.length;
+    expect(dark).toBeGreaterThan(0.08);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'scan-search-hit.png') });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,8 @@
 'use client';
 
 import { MediaImage } from '@coursepack/images/media-image';
-import { type ComponentType, memo } from 'react';
+import { type ComponentType, memo, useState } from 'react';
+import { containedPlacement, placeShape } from '@/reader/page-placement';
 import { usePageText } from './use-page-text';
 
 // scroll-mt: a `#page-N` jump lands below the sticky site header and the reader's toolbar
@@ -16,8 +17,11 @@ export interface PageImageOptions {
   sizes?: string;
   /** CSS pixels of the page's width when zoomed; the column's width when absent. */
   width?: number;
-  /** Drawn over the page image (the text layer and find highlights). */
-  Overlay?: ComponentType<{ page: number }>;
+  /**
+   * Drawn over the page's picture (the text layer and find highlights), in a box of the
+   * picture's shape (`shape`: its height over its width).
+   */
+  Overlay?: ComponentType<{ page: number; shape: number }>;
   /** Renders a page's text in the text view (find highlights); the plain text when absent. */
   Text?: ComponentType<{ page: number; text: string }>;
 }
@@ -50,6 +54,9 @@ export const DocumentPageView = memo(function DocumentPageView({
 }) {
   const text = usePageText(documentId, page, near, initialText);
   const shape = landscape ? 'aspect-[1.414]' : 'aspect-[1/1.414]';
+  // The picture's own shape once it has loaded: a Letter page or a slide shows with bars in
+  // the A4 place, and what is drawn over it must cover the picture.
+  const [pictureShape, setPictureShape] = useState(placeShape(landscape));
   const width = imageSrc ? imageOptions?.width : undefined;
   const style = width === undefined ? undefined : { width: `${width}px` };
   if (!near) {
@@ -85,6 +92,12 @@ export const DocumentPageView = memo(function DocumentPageView({
               aria-hidden="true"
               loading={page <= 1 ? 'eager' : 'lazy'}
               decoding="async"
+              onLoad={(event) => {
+                const { naturalWidth, naturalHeight } = event.currentTarget;
+                if (naturalWidth > 0 && naturalHeight > 0) {
+                  setPictureShape(naturalHeight / naturalWidth);
+                }
+              }}
               className="h-full w-full object-contain"
               fallback={
                 <p className="grid h-full place-items-center p-6 text-center text-sm text-slate-600">
@@ -92,7 +105,14 @@ export const DocumentPageView = memo(function DocumentPageView({
                 </p>
               }
             />
-            {Overlay ? <Overlay page={page} /> : null}
+            {Overlay ? (
+              <div
+                className="absolute"
+                style={containedPlacement(placeShape(landscape), pictureShape)}
+              >
+                <Overlay page={page} shape={pictureShape} />
+              </div>
+            ) : null}
           </div>
           <div className="sr-only">{body}</div>
         </>

@@ -13,8 +13,6 @@ import { useReaderContext } from './reader-context';
 /** Helvetica's metrics, most PDFs' (see TextLayer). */
 const TEXT_LAYER_FONTS = "Helvetica, Arial, 'Liberation Sans', Arimo, sans-serif";
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
-/** A page's height over its width: √2, the A4 shape of the page's place (`aspect-[1/1.414]`). */
-const PAGE_RATIO = Math.SQRT2;
 
 /**
  * Over a page image: its words, transparent, where the page shows them (so selecting and
@@ -22,7 +20,7 @@ const PAGE_RATIO = Math.SQRT2;
  * page's positions are stored: a page read before them keeps its hidden text for screen readers
  * and copying from the text view.
  */
-export function PageOverlay({ page }: { page: number }) {
+export function PageOverlay({ page, shape }: { page: number; shape: number }) {
   const { textLayers, terms, activeHit } = useReaderContext();
   const { request, runsOf } = textLayers;
   useEffect(() => request(page), [request, page]);
@@ -69,7 +67,7 @@ export function PageOverlay({ page }: { page: number }) {
           }}
         />
       ))}
-      <TextLayer runs={runs} layer={layer} />
+      <TextLayer runs={runs} layer={layer} shape={shape} />
     </div>
   );
 }
@@ -83,9 +81,12 @@ export function PageOverlay({ page }: { page: number }) {
 function TextLayer({
   runs,
   layer,
+  shape,
 }: {
   runs: PageTextRun[];
   layer: RefObject<HTMLDivElement | null>;
+  /** The page's height over its width: a run's height, a fraction of it, in widths. */
+  shape: number;
 }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: new runs are new spans to measure
   useLayoutEffect(() => {
@@ -121,7 +122,7 @@ function TextLayer({
           style={{
             left: percent(x),
             top: percent(y),
-            fontSize: `${(height * PAGE_RATIO * 100).toFixed(3)}cqw`,
+            fontSize: `${(height * shape * 100).toFixed(3)}cqw`,
           }}
         >
           {text}
