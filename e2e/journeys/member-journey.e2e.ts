@@ -41,6 +41,30 @@ async function studyNotesPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** Signs a new member up, as the sign-up form does, and waits for the home page. */
+async function signUp(
+  page: Page,
+  base: string,
+  member: { name: string; email: string; password: string },
+) {
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel('Name').fill(member.name);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${base}/`);
+}
+
+/** Creates a course from the new-course form (the first subject and institution). */
+async function createCourse(page: Page, base: string, title: string, code?: string) {
+  await page.goto(`${base}/courses/new`);
+  await page.getByLabel('Title').fill(title);
+  if (code) await page.getByLabel(/^Code/).fill(code);
+  await page.getByLabel('Subject').selectOption({ index: 1 });
+  await page.getByLabel('Institution').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Create course' }).click();
+}
+
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -54,22 +78,13 @@ describe('a new member contributing a document', () => {
     const errors = collectPageErrors(page);
     const base = running.product.baseUrl;
 
-    // Sign up.
-    await page.goto(`${base}/sign-up`);
-    await page.getByLabel('Name').fill('Grace Hopper');
-    await page.getByLabel('Email').fill('grace@example.org');
-    await page.getByLabel('Password').fill('compilers are fun');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${base}/`);
+    await signUp(page, base, {
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      password: 'compilers are fun',
+    });
     await page.locator('summary', { hasText: 'Account menu for Grace Hopper' }).waitFor();
-
-    // Create a course.
-    await page.goto(`${base}/courses/new`);
-    await page.getByLabel('Title').fill('Marsupial Studies');
-    await page.getByLabel(/^Code/).fill('ZOO 101');
-    await page.getByLabel('Subject').selectOption({ index: 1 });
-    await page.getByLabel('Institution').selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Create course' }).click();
+    await createCourse(page, base, 'Marsupial Studies', 'ZOO 101');
     await page.waitForURL(/\/courses\/\d+-marsupial-studies$/);
     await expect(page.locator('h1').innerText()).resolves.toBe('Marsupial Studies');
 
@@ -188,17 +203,12 @@ describe('a new member contributing a document', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     const base = running.product.baseUrl;
-    await page.goto(`${base}/sign-up`);
-    await page.getByLabel('Name').fill('Katherine Johnson');
-    await page.getByLabel('Email').fill('katherine@example.org');
-    await page.getByLabel('Password').fill('trajectories by hand');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${base}/`);
-    await page.goto(`${base}/courses/new`);
-    await page.getByLabel('Title').fill('Statistical Physics');
-    await page.getByLabel('Subject').selectOption({ index: 1 });
-    await page.getByLabel('Institution').selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Create course' }).click();
+    await signUp(page, base, {
+      name: 'Katherine Johnson',
+      email: 'katherine@example.org',
+      password: 'trajectories by hand',
+    });
+    await createCourse(page, base, 'Statistical Physics');
     await page.waitForURL(/\/courses\/\d+-statistical-physics$/);
 
     // A page photographed, not typed: one image, no text layer ("zorblax" is only in its pixels).
