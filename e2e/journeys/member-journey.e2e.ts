@@ -231,7 +231,8 @@ describe('a new member contributing a document', () => {
     await page.waitForURL(/\/documents\/\d+-scanned-lecture-7\?q=zorblax#page-1$/);
     // OCR's word boxes place the highlight over the word in the page image.
     await page.locator('section#page-1 [data-testid="find-highlight"]').first().waitFor();
-    // The page as its image: rendered by the media service from the scan.
+    // The page as its image, rendered by the media service from the scan, decoded and painted,
+    // and the reader done scrolling to the hit.
     await page.waitForFunction(
       () => {
         const image = document.querySelector<HTMLImageElement>('section#page-1 img');
@@ -240,12 +241,21 @@ describe('a new member contributing a document', () => {
       undefined,
       { timeout: 60_000 },
     );
+    await page.evaluate(async () => {
+      await document.querySelector<HTMLImageElement>('section#page-1 img')?.decode();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    const highlight = page.locator('section#page-1 [data-testid="find-highlight"]').first();
+    await expect
+      .poll(async () => {
+        const before = JSON.stringify(await highlight.boundingBox());
+        await page.waitForTimeout(200);
+        return before === JSON.stringify(await highlight.boundingBox());
+      })
+      .toBe(true);
     // Over the word as the picture shows it (a Letter page in the A4 place, between bars): the
     // highlighted box holds the word's dark strokes, not the paper above or below them.
-    const box = await page
-      .locator('section#page-1 [data-testid="find-highlight"]')
-      .first()
-      .boundingBox();
+    const box = await highlight.boundingBox();
     if (!box) throw new Error('the highlight has no box');
     const clip = await sharp(await page.screenshot({ clip: box }))
       .greyscale()
