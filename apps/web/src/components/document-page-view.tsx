@@ -1,7 +1,7 @@
 'use client';
 
 import { MediaImage } from '@coursepack/images/media-image';
-import { type ComponentType, memo, useState } from 'react';
+import { type ComponentType, memo, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { containedPlacement, placeShape } from '@/reader/page-placement';
 import { usePageText } from './use-page-text';
 
@@ -9,6 +9,13 @@ import { usePageText } from './use-page-text';
 // (the reader sets --reader-offset to their height).
 const PLACE = 'scroll-mt-[var(--reader-offset,8rem)]';
 const SECTION = `${PLACE} rounded-lg border border-slate-200 bg-white shadow-sm`;
+
+/** A loaded picture's height over its width; null before it has loaded. */
+function shapeOf(image: HTMLImageElement): number | null {
+  return image.naturalWidth > 0 && image.naturalHeight > 0
+    ? image.naturalHeight / image.naturalWidth
+    : null;
+}
 
 /** How the reader shows a page image: sharp on every screen, at its zoom, with a layer over it. */
 export interface PageImageOptions {
@@ -57,6 +64,13 @@ export const DocumentPageView = memo(function DocumentPageView({
   // The picture's own shape once it has loaded: a Letter page or a slide shows with bars in
   // the A4 place, and what is drawn over it must cover the picture.
   const [pictureShape, setPictureShape] = useState(placeShape(landscape));
+  const place = useRef<HTMLDivElement>(null);
+  // A picture that loaded before hydration fired its load event before React listened.
+  useEffect(() => {
+    const image = place.current?.querySelector('img');
+    const loaded = image?.complete ? shapeOf(image) : null;
+    if (loaded) setPictureShape(loaded);
+  }, []);
   const width = imageSrc ? imageOptions?.width : undefined;
   const style = width === undefined ? undefined : { width: `${width}px` };
   if (!near) {
@@ -83,7 +97,7 @@ export const DocumentPageView = memo(function DocumentPageView({
       </p>
       {imageSrc ? (
         <>
-          <div className={`relative w-full bg-slate-100 ${shape}`}>
+          <div ref={place} className={`relative w-full bg-slate-100 ${shape}`}>
             <MediaImage
               src={imageSrc}
               srcSet={imageOptions?.srcSet?.(page)}
@@ -92,11 +106,9 @@ export const DocumentPageView = memo(function DocumentPageView({
               aria-hidden="true"
               loading={page <= 1 ? 'eager' : 'lazy'}
               decoding="async"
-              onLoad={(event) => {
-                const { naturalWidth, naturalHeight } = event.currentTarget;
-                if (naturalWidth > 0 && naturalHeight > 0) {
-                  setPictureShape(naturalHeight / naturalWidth);
-                }
+              onLoad={(event: SyntheticEvent<HTMLImageElement>) => {
+                const loaded = shapeOf(event.currentTarget);
+                if (loaded) setPictureShape(loaded);
               }}
               className="h-full w-full object-contain"
               fallback={
