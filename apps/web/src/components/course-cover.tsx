@@ -1,5 +1,6 @@
-import { buildCoverSvg, COVER_HEIGHT, COVER_WIDTH } from '@coursepack/images/build-cover-svg';
+import { COVER_HEIGHT, COVER_WIDTH } from '@coursepack/images/build-cover-svg';
 import { MediaImage } from '@coursepack/images/media-image';
+import { GeneratedCover } from './generated-cover';
 
 /**
  * A course's cover image, or, when it has none (or it fails), the patterned cover generated from
@@ -20,14 +21,7 @@ export function CourseCover({
 }) {
   const box = `aspect-[40/21] bg-brand-800 object-contain ${className}`;
   const generated = (
-    // biome-ignore lint/performance/noImgElement: a generated SVG needs no optimising
-    <img
-      src={`data:image/svg+xml,${encodeURIComponent(buildCoverSvg({ slug: course.slug, subjectSlug: course.subject.slug }))}`}
-      alt=""
-      width={COVER_WIDTH}
-      height={COVER_HEIGHT}
-      className={box}
-    />
+    <GeneratedCover slug={course.slug} subjectSlug={course.subject.slug} className={box} />
   );
   if (!src) return generated;
   return (
