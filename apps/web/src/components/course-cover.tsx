@@ -1,5 +1,6 @@
 import { COVER_HEIGHT, COVER_WIDTH } from '@coursepack/images/build-cover-svg';
 import { MediaImage } from '@coursepack/images/media-image';
+import { coverImageSrcSet, coverImageUrl } from '@/media/media-urls';
 import { GeneratedCover } from './generated-cover';
 
 /**
@@ -9,13 +10,14 @@ import { GeneratedCover } from './generated-cover';
  * is first derived.
  */
 export function CourseCover({
-  src,
   course,
+  sizes,
   className = '',
   priority = false,
 }: {
-  src: string | null;
-  course: { slug: string; subject: { slug: string } };
+  course: { slug: string; subject: { slug: string }; coverAssetId: string | null };
+  /** The width the cover is shown at, which picks its `srcset` entry with the screen's density. */
+  sizes: string;
   className?: string;
   priority?: boolean;
 }) {
@@ -23,10 +25,12 @@ export function CourseCover({
   const generated = (
     <GeneratedCover slug={course.slug} subjectSlug={course.subject.slug} className={box} />
   );
-  if (!src) return generated;
+  if (!course.coverAssetId) return generated;
   return (
     <MediaImage
-      src={src}
+      src={coverImageUrl(course.coverAssetId) ?? ''}
+      srcSet={coverImageSrcSet(course.coverAssetId)}
+      sizes={sizes}
       alt=""
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
