@@ -2,22 +2,23 @@ import Link from 'next/link';
 import type { CourseSummary } from '@/catalog/course-summary';
 import { coursePath } from '@/catalog/refs';
 import { pluralize } from '@/format/format-numbers';
-import { coverImageUrl } from '@/media/media-urls';
 import { CourseCover } from './course-cover';
+
+/** A card's width: a third of the page's 72 rem column, half the screen, or all of it. */
+const CARD_SIZES =
+  '(min-width: 1024px) 22.5rem, (min-width: 640px) calc(50vw - 1.75rem), calc(100vw - 2rem)';
 
 export function CourseCard({
   course,
-  coverSrc,
   priority,
 }: {
   course: CourseSummary;
-  coverSrc: string | null;
   /** For the first cards on the screen: their cover is the largest thing the page paints. */
   priority: boolean;
 }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <CourseCover src={coverSrc} course={course} className="w-full" priority={priority} />
+      <CourseCover course={course} sizes={CARD_SIZES} className="w-full" priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-brand-700">
           {course.subject.name}
@@ -47,12 +48,7 @@ export function CourseGrid({ courses }: { courses: CourseSummary[] }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {courses.map((course, index) => (
-        <CourseCard
-          key={course.id}
-          course={course}
-          coverSrc={coverImageUrl(course.coverAssetId)}
-          priority={index < FIRST_ROW}
-        />
+        <CourseCard key={course.id} course={course} priority={index < FIRST_ROW} />
       ))}
     </div>
   );

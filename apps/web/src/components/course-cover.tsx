@@ -1,5 +1,7 @@
-import { buildCoverSvg, COVER_HEIGHT, COVER_WIDTH } from '@coursepack/images/build-cover-svg';
+import { COVER_HEIGHT, COVER_WIDTH } from '@coursepack/images/build-cover-svg';
 import { MediaImage } from '@coursepack/images/media-image';
+import { coverImageSrcSet, coverImageUrl } from '@/media/media-urls';
+import { GeneratedCover } from './generated-cover';
 
 /**
  * A course's cover image, or, when it has none (or it fails), the patterned cover generated from
@@ -8,31 +10,27 @@ import { MediaImage } from '@coursepack/images/media-image';
  * is first derived.
  */
 export function CourseCover({
-  src,
   course,
+  sizes,
   className = '',
   priority = false,
 }: {
-  src: string | null;
-  course: { slug: string; subject: { slug: string } };
+  course: { slug: string; subject: { slug: string }; coverAssetId: string | null };
+  /** The width the cover is shown at, which picks its `srcset` entry with the screen's density. */
+  sizes: string;
   className?: string;
   priority?: boolean;
 }) {
   const box = `aspect-[40/21] bg-brand-800 object-contain ${className}`;
   const generated = (
-    // biome-ignore lint/performance/noImgElement: a generated SVG needs no optimising
-    <img
-      src={`data:image/svg+xml,${encodeURIComponent(buildCoverSvg({ slug: course.slug, subjectSlug: course.subject.slug }))}`}
-      alt=""
-      width={COVER_WIDTH}
-      height={COVER_HEIGHT}
-      className={box}
-    />
+    <GeneratedCover slug={course.slug} subjectSlug={course.subject.slug} className={box} />
   );
-  if (!src) return generated;
+  if (!course.coverAssetId) return generated;
   return (
     <MediaImage
-      src={src}
+      src={coverImageUrl(course.coverAssetId) ?? ''}
+      srcSet={coverImageSrcSet(course.coverAssetId)}
+      sizes={sizes}
       alt=""
       width={COVER_WIDTH}
       height={COVER_HEIGHT}

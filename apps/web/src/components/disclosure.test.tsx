@@ -39,4 +39,25 @@ describe('Disclosure', () => {
     await user.click(screen.getByRole('link', { name: 'My library' }));
     expect(details.open).toBe(false);
   });
+
+  it('as a sheet, shows a backdrop that closes it, returns the focus and keeps the page still', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <Disclosure summary="Filters" summaryClassName="" backdropClassName="backdrop">
+        <a href="#maths">Mathematics</a>
+      </Disclosure>,
+    );
+    const summary = screen.getByText('Filters');
+    const details = summary.closest('details') as HTMLDetailsElement;
+    expect(container.querySelector('.backdrop')).toBeNull();
+    await user.click(summary);
+    const backdrop = container.querySelector('.backdrop') as HTMLElement;
+    expect(backdrop).not.toBeNull();
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    await user.click(backdrop);
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+    expect(container.querySelector('.backdrop')).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('');
+  });
 });

@@ -105,6 +105,8 @@ export const DocumentPageView = memo(function DocumentPageView({
               alt=""
               aria-hidden="true"
               loading={page <= 1 ? 'eager' : 'lazy'}
+              // Page 1 is the largest thing the first screen paints: asked for before the scripts.
+              fetchPriority={page === 1 ? 'high' : 'auto'}
               decoding="async"
               onLoad={(event: SyntheticEvent<HTMLImageElement>) => {
                 const loaded = shapeOf(event.currentTarget);

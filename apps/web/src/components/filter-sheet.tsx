@@ -4,12 +4,14 @@ import { Disclosure } from './disclosure';
 
 /**
  * Filters beside the results on wide screens; on phones a "Filters" button above the results
- * that opens them in a sheet from the bottom of the screen (a `<details>`: works without JS).
+ * that opens them in a sheet from the bottom of the screen over a backdrop (a `<details>`: works
+ * without JS).
  */
 export function FilterSheet({ active, children }: { active: number; children: ReactNode }) {
   return (
     <Disclosure
       className="md:[&::details-content]:[content-visibility:visible]"
+      backdropClassName="fixed inset-0 z-30 bg-slate-900/40 md:hidden"
       summaryClassName="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 md:hidden"
       summary={
         <>

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { suggestContract } from '@/app/api/search/suggest/contract';
+import type { suggestContract } from '@/app/api/search/suggest/contract';
 import { callRoute } from '@/http/client';
 import type { TitleSuggestion } from '@/search/suggest-titles';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
@@ -58,10 +58,13 @@ export function SearchBox({
       const controller = new AbortController();
       request.current = controller;
       // Aborted or offline: the form still submits to the search page.
-      const answer = await callRoute(suggestContract, {
-        query: { q: text },
-        signal: controller.signal,
-      });
+      const answer = await callRoute<typeof suggestContract>(
+        { method: 'GET', path: '/api/search/suggest' },
+        {
+          query: { q: text },
+          signal: controller.signal,
+        },
+      );
       if (!answer.ok) return;
       setSuggestions(answer.data.suggestions);
       setActive(-1);

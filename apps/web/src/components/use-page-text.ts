@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { pageTextContract } from '@/app/api/documents/[id]/pages/[page]/text/contract';
+import type { pageTextContract } from '@/app/api/documents/[id]/pages/[page]/text/contract';
 import { urlOf } from '@/http/client';
 
 export type PageText =
@@ -28,9 +28,15 @@ export function usePageText(
     if (!needed) return;
     const controller = new AbortController();
     // Plain text, not JSON: the URL comes from the route's contract, the reading is fetch's.
-    fetch(urlOf(pageTextContract, { params: { id: documentId, page } }), {
-      signal: controller.signal,
-    })
+    fetch(
+      urlOf<typeof pageTextContract>(
+        { path: '/api/documents/[id]/pages/[page]/text' },
+        { params: { id: documentId, page } },
+      ),
+      {
+        signal: controller.signal,
+      },
+    )
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         setText({ state: 'loaded', text: await response.text() });

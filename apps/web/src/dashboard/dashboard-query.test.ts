@@ -45,6 +45,11 @@ describe('parseDashboardQuery', () => {
     expect(request.previous?.from).toEqual(new Date('2026-02-22T00:00:00Z'));
   });
 
+  it('reads a custom range typed as the form shows days (sent without JavaScript)', () => {
+    const request = parseDashboardQuery({ from: '1 Mar 2026', to: '7 March 2026' }, now);
+    expect(request.query).toMatchObject({ days: null, from: '2026-03-01', to: '2026-03-07' });
+  });
+
   it('falls back to the default range and says why when the custom range is wrong', () => {
     const request = parseDashboardQuery({ from: '2026-03-10', to: '2026-03-01' }, now);
     expect(request.query.days).toBe(30);

@@ -2,6 +2,7 @@ import { previousPeriod, type StatsRange } from '@coursepack/analytics/stats-ran
 import { DAY_MS, floorTo, isoDay } from '@coursepack/analytics/time';
 import { DEFAULT_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
 import { AppError } from '@/errors/app-error';
+import { parseDay } from '@/format/format-dates';
 import { single } from '@/http/search-params';
 
 /** The quick ranges offered above every dashboard: the last 7, 30 or 90 days, today included. */
@@ -40,8 +41,8 @@ export function parseDashboardQuery(
 ): DashboardRequest {
   const compare = single(params.compare) !== '0';
   const includeBots = single(params.bots) === '1';
-  const from = single(params.from);
-  const to = single(params.to);
+  const from = typedDay(single(params.from));
+  const to = typedDay(single(params.to));
   let problem: string | null = null;
   if (from || to) {
     try {
@@ -57,6 +58,14 @@ export function parseDashboardQuery(
   const end = new Date(floorTo(now, DAY_MS).getTime() + DAY_MS);
   const range = { from: new Date(end.getTime() - days * DAY_MS), to: end };
   return request({ days, compare, includeBots }, range, problem);
+}
+
+/**
+ * The range form's days as typed (`26 Oct 2026`, what it shows) when it was sent without
+ * JavaScript, as `YYYY-MM-DD`; anything else as it came, for parseStatsRange to judge.
+ */
+function typedDay(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : (parseDay(text) ?? text);
 }
 
 function request(

@@ -16,18 +16,27 @@ export type CallInput<Contract extends RouteContract> = (Contract['params'] exte
   BodyInput<Contract> & { signal?: AbortSignal; cache?: RequestCache };
 
 /**
- * Calls one of our API routes from the browser, by its contract (the route's `contract.ts`), and
- * returns its answer typed by that contract or its error in words (`fields` maps form fields to
- * their problem); never throws, a lost connection included.
+ * What the browser needs of a contract to call its route. A contract's schemas are zod, which
+ * weighs about 30 KB compressed in the browser: components on the pages everyone lands on (the
+ * header, a course, a document) pass this instead, spelt out, with the contract as a type
+ * argument (`callRoute<typeof someContract>({ method, path }, …)` after an `import type`), and
+ * the compiler holds the two to the contract's literal method and path.
+ */
+export type RouteAddress<Contract extends RouteContract> = Pick<Contract, 'method' | 'path'>;
+
+/**
+ * Calls one of our API routes from the browser, by its contract (the route's `contract.ts`) or
+ * its address, and returns its answer typed by that contract or its error in words (`fields`
+ * maps form fields to their problem); never throws, a lost connection included.
  */
 export async function callRoute<const Contract extends RouteContract>(
-  contract: Contract,
+  route: Contract | RouteAddress<Contract>,
   input: CallInput<Contract>,
 ): Promise<ApiResult<ResponseOf<Contract>>> {
   let response: Response;
   try {
-    response = await fetch(urlOf(contract, input as SentInput), {
-      method: contract.method,
+    response = await fetch(urlOf(route, input as SentInput), {
+      method: route.method,
       signal: input.signal,
       cache: input.cache,
       headers: input.json === undefined ? undefined : { 'content-type': 'application/json' },
@@ -57,8 +66,11 @@ export async function callRoute<const Contract extends RouteContract>(
 type SentInput = { params?: Record<string, string | number>; query?: object };
 
 /** The contract's path with its `[segments]` filled in, and the query string. */
-export function urlOf(contract: RouteContract, input: SentInput): string {
-  const path = contract.path.replace(/\[(\w+)\]/g, (_, name: string) =>
+export function urlOf<const Contract extends RouteContract>(
+  route: Contract | Pick<Contract, 'path'>,
+  input: SentInput,
+): string {
+  const path = route.path.replace(/\[(\w+)\]/g, (_, name: string) =>
     encodeURIComponent(String(input.params?.[name] ?? '')),
   );
   const query = new URLSearchParams();

@@ -7,7 +7,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * The contract of one API route, kept beside it in `contract.ts`: what the route accepts and
  * answers, who may call it. `route()` (http/route.ts) enforces it on the server and
  * `callRoute()` (http/client.ts) takes its types for the browser, so the two cannot drift.
- * Contracts import zod and types only: the browser bundles them.
+ * Contracts import zod and types only: the browser can bundle them, though components on the
+ * pages everyone lands on pass a contract's address instead (RouteAddress, http/client.ts).
  */
 export interface RouteContract {
   method: HttpMethod;

@@ -23,6 +23,14 @@ export function coverImageUrl(assetId: string | null, width = 640): string | nul
   });
 }
 
+/** Widths a cover is offered at in `srcset`: SPEC.md's device widths up to the Open Graph size. */
+const COVER_WIDTHS = [640, 828, 1200] as const;
+
+/** A cover's `srcset`: the same cover at each of COVER_WIDTHS, for `sizes` to choose from. */
+export function coverImageSrcSet(assetId: string): string {
+  return COVER_WIDTHS.map((width) => `${coverImageUrl(assetId, width)} ${width}w`).join(', ');
+}
+
 /** Width of a rendered PDF page; the viewer column is at most about 900 CSS pixels wide. */
 export const PAGE_IMAGE_WIDTH = 1000;
 

@@ -39,8 +39,12 @@ export function pageImageSizes(zoom: Zoom): string {
   return width === undefined ? '(min-width: 1024px) 860px, calc(100vw - 2rem)' : `${width}px`;
 }
 
-/** Widths the media service renders pages at for `srcset` (`w_`), from thumbnails to 300 %. */
-export const PAGE_IMAGE_WIDTHS = [500, 1000, 1600, 2400] as const;
+/**
+ * Widths the media service renders pages at for `srcset` (`w_`), from thumbnails to 300 %. 750
+ * is a phone's: a fitted page on a 390 px screen at 1.75x or 2x needs 620 to 720 pixels, and
+ * the next step, 1000, weighs about half as much again.
+ */
+export const PAGE_IMAGE_WIDTHS = [500, 750, 1000, 1600, 2400] as const;
 
 /** A `srcset` from one URL per width, with the page number in each (see page-image-pattern.ts). */
 export function pageImageSrcSet(

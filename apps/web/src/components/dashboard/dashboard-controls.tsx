@@ -1,11 +1,10 @@
 'use client';
 
-import Form from 'next/form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
 import { type DashboardQuery, dashboardHref, RANGE_PRESETS } from '@/dashboard/dashboard-query';
-import { formatDay } from '@/format/format-dates';
+import { CustomRange } from './custom-range';
 
 /**
  * Range presets, a custom range and the two toggles. Every control is a URL change (links and
@@ -55,51 +54,11 @@ export function DashboardControls({ path, query }: { path: string; query: Dashbo
         </ul>
       </nav>
 
-      <Form
-        action={path}
-        scroll={false}
-        className="flex flex-wrap items-end gap-2 text-sm"
-        aria-label="Custom date range"
-      >
-        <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
-          <span>
-            From <span className="font-normal">· {formatDay(query.from, true)}</span>
-          </span>
-          <input
-            type="date"
-            lang="en-GB"
-            name="from"
-            defaultValue={query.from}
-            required
-            className="rounded-md border border-slate-300 px-2 py-1 text-sm text-ink"
-          />
-        </label>
-        <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
-          <span>
-            To <span className="font-normal">· {formatDay(query.to, true)}</span>
-          </span>
-          <input
-            type="date"
-            lang="en-GB"
-            name="to"
-            defaultValue={query.to}
-            required
-            className="rounded-md border border-slate-300 px-2 py-1 text-sm text-ink"
-          />
-        </label>
-        {query.compare ? null : <input type="hidden" name="compare" value="0" />}
-        {query.includeBots ? <input type="hidden" name="bots" value="1" /> : null}
-        <button
-          type="submit"
-          className={`rounded-md border px-3 py-1.5 font-medium ${
-            query.days === null
-              ? 'border-ink bg-ink text-white'
-              : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600'
-          }`}
-        >
-          Apply
-        </button>
-      </Form>
+      <CustomRange
+        path={path}
+        query={query}
+        onApply={(range) => toggle({ days: null, ...range })}
+      />
 
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-700 lg:ml-auto">
         <Checkbox

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { deleteDocumentContract } from '@/app/api/documents/[id]/contract';
+import type { deleteDocumentContract } from '@/app/api/documents/[id]/contract';
 import { callRoute } from '@/http/client';
 
 /** Deletes a document after the member confirms, then goes to its course. */
@@ -15,7 +15,10 @@ export function DeleteDocumentButton({ documentId, title }: { documentId: number
     if (!window.confirm(`Delete “${title}”? Its file and pages are removed for good.`)) return;
     setPending(true);
     setError(null);
-    const result = await callRoute(deleteDocumentContract, { params: { id: documentId } });
+    const result = await callRoute<typeof deleteDocumentContract>(
+      { method: 'DELETE', path: '/api/documents/[id]' },
+      { params: { id: documentId } },
+    );
     if (!result.ok) {
       setPending(false);
       setError(result.message);

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { documentStatusContract } from '@/app/api/documents/[id]/status/contract';
+import type { documentStatusContract } from '@/app/api/documents/[id]/status/contract';
 import { callRoute } from '@/http/client';
 
 const POLL_INTERVAL_MS = 1500;
@@ -18,10 +18,13 @@ export function DocumentProcessingStatus({ documentId }: { documentId: number })
     let stopped = false;
     const poll = async () => {
       // A dropped connection or an error: keep polling; the page says it is still processing.
-      const answer = await callRoute(documentStatusContract, {
-        params: { id: documentId },
-        cache: 'no-store',
-      });
+      const answer = await callRoute<typeof documentStatusContract>(
+        { method: 'GET', path: '/api/documents/[id]/status' },
+        {
+          params: { id: documentId },
+          cache: 'no-store',
+        },
+      );
       if (answer.ok && answer.data.status !== 'processing') {
         router.refresh();
         return;

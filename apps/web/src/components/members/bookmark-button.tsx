@@ -2,10 +2,14 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { bookmarkContracts } from '@/app/api/documents/[id]/bookmark/contract';
+import type { bookmarkContracts } from '@/app/api/documents/[id]/bookmark/contract';
 import { useShowToast } from '@/components/toaster';
 import { callRoute, urlOf } from '@/http/client';
+import { toggleAddresses } from '@/http/toggle-addresses';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
+
+type Bookmark = typeof bookmarkContracts;
+const BOOKMARK = toggleAddresses<Bookmark>('/api/documents/[id]/bookmark');
 
 const BUTTON =
   'inline-flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm font-medium transition';
@@ -48,9 +52,12 @@ export function BookmarkButton({
     const next = !bookmarked;
     setError(null);
     setBookmarked(next);
-    const result = await callRoute(next ? bookmarkContracts.PUT : bookmarkContracts.DELETE, {
-      params: { id: documentId },
-    });
+    const result = await callRoute<Bookmark['PUT'] | Bookmark['DELETE']>(
+      next ? BOOKMARK.PUT : BOOKMARK.DELETE,
+      {
+        params: { id: documentId },
+      },
+    );
     if (!result.ok) {
       setBookmarked(!next);
       setError(result.message);
@@ -64,7 +71,7 @@ export function BookmarkButton({
     <div className="flex flex-wrap items-center gap-3">
       <form
         method="post"
-        action={urlOf(bookmarkContracts.POST, { params: { id: documentId } })}
+        action={urlOf(BOOKMARK.POST, { params: { id: documentId } })}
         onSubmit={onSubmit}
       >
         <input type="hidden" name="intent" value={bookmarked ? 'off' : 'on'} />

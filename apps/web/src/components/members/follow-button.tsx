@@ -2,16 +2,20 @@
 
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { followContracts } from '@/app/api/courses/[id]/follow/contract';
+import type { followContracts } from '@/app/api/courses/[id]/follow/contract';
 import { useShowToast } from '@/components/toaster';
 import { pluralize } from '@/format/format-numbers';
 import { callRoute, urlOf } from '@/http/client';
+import { toggleAddresses } from '@/http/toggle-addresses';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
 interface FollowState {
   following: boolean;
   followers: number;
 }
+
+type Follow = typeof followContracts;
+const FOLLOW = toggleAddresses<Follow>('/api/courses/[id]/follow');
 
 const BUTTON =
   'inline-flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm font-medium transition';
@@ -63,9 +67,12 @@ export function FollowButton({
     const following = !previous.following;
     setError(null);
     setState({ following, followers: previous.followers + (following ? 1 : -1) });
-    const result = await callRoute(following ? followContracts.PUT : followContracts.DELETE, {
-      params: { id: courseId },
-    });
+    const result = await callRoute<Follow['PUT'] | Follow['DELETE']>(
+      following ? FOLLOW.PUT : FOLLOW.DELETE,
+      {
+        params: { id: courseId },
+      },
+    );
     if (!result.ok) {
       setState(previous);
       setError(result.message);
@@ -80,7 +87,7 @@ export function FollowButton({
     <div className="flex flex-wrap items-center gap-3">
       <form
         method="post"
-        action={urlOf(followContracts.POST, { params: { id: courseId } })}
+        action={urlOf(FOLLOW.POST, { params: { id: courseId } })}
         onSubmit={onSubmit}
       >
         <input type="hidden" name="intent" value={state.following ? 'off' : 'on'} />

@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { findInDocumentContract } from '@/app/api/documents/[id]/find/contract';
+import type { findInDocumentContract } from '@/app/api/documents/[id]/find/contract';
 import { HighlightedSnippet } from '@/components/highlighted-snippet';
 import { pluralize } from '@/format/format-numbers';
 import { callRoute } from '@/http/client';
@@ -60,18 +60,19 @@ export function FindPanel({
       return;
     }
     setFind({ state: 'searching' });
-    void callRoute(findInDocumentContract, { params: { id: documentId }, query: { q } }).then(
-      (answer) => {
-        if (lastQuery.current !== q) return;
-        if (!answer.ok) {
-          setFind({ state: 'failed', message: answer.message });
-          onFound(null);
-          return;
-        }
-        setFind({ state: 'found', result: answer.data });
-        onFound(answer.data);
-      },
-    );
+    void callRoute<typeof findInDocumentContract>(
+      { method: 'GET', path: '/api/documents/[id]/find' },
+      { params: { id: documentId }, query: { q } },
+    ).then((answer) => {
+      if (lastQuery.current !== q) return;
+      if (!answer.ok) {
+        setFind({ state: 'failed', message: answer.message });
+        onFound(null);
+        return;
+      }
+      setFind({ state: 'found', result: answer.data });
+      onFound(answer.data);
+    });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: looks up what is typed, after a pause; `search` is recreated each render but reads only refs and setters
   useEffect(() => {

@@ -2,7 +2,7 @@
 
 import type { PageTextRun } from '@coursepack/db/schema';
 import { useCallback, useRef, useState } from 'react';
-import { textLayersContract } from '@/app/api/documents/[id]/text-layers/contract';
+import type { textLayersContract } from '@/app/api/documents/[id]/text-layers/contract';
 import { callRoute } from '@/http/client';
 import { MAX_TEXT_LAYER_PAGES } from '@/reader/get-page-text-layers';
 
@@ -30,10 +30,13 @@ export function useTextLayers(documentId: number, pageCount: number): TextLayers
       if (requested.current.has(from) || from > pageCount) return;
       requested.current.add(from);
       const to = Math.min(pageCount, from + MAX_TEXT_LAYER_PAGES - 1);
-      void callRoute(textLayersContract, {
-        params: { id: documentId },
-        query: { from: String(from), to: String(to) },
-      }).then((result) => {
+      void callRoute<typeof textLayersContract>(
+        { method: 'GET', path: '/api/documents/[id]/text-layers' },
+        {
+          params: { id: documentId },
+          query: { from: String(from), to: String(to) },
+        },
+      ).then((result) => {
         if (!result.ok) {
           // Another page of the block may ask again later.
           requested.current.delete(from);

@@ -78,8 +78,9 @@ export default async function CoursePage({ params }: { params: Params }) {
       />
       <header className="grid gap-6 overflow-hidden rounded-2xl border border-slate-200 bg-white md:grid-cols-[2fr_3fr] md:items-start">
         <CourseCover
-          src={coverImageUrl(course.coverAssetId, 828)}
           course={course}
+          // Two fifths of the 72 rem column, less its margin, beside the text; else the width.
+          sizes="(min-width: 1152px) 26rem, (min-width: 768px) calc(40vw - 3rem), calc(100vw - 2rem)"
           className="w-full md:my-6 md:ml-6 md:w-[calc(100%-1.5rem)] md:rounded-xl"
           priority
         />
