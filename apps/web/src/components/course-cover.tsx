@@ -1,5 +1,6 @@
 import { COVER_HEIGHT, COVER_WIDTH } from '@coursepack/images/build-cover-svg';
 import { MediaImage } from '@coursepack/images/media-image';
+import { preload } from 'react-dom';
 import { coverImageSrcSet, coverImageUrl } from '@/media/media-urls';
 import { GeneratedCover } from './generated-cover';
 
@@ -26,10 +27,17 @@ export function CourseCover({
     <GeneratedCover slug={course.slug} subjectSlug={course.subject.slug} className={box} />
   );
   if (!course.coverAssetId) return generated;
+  const src = coverImageUrl(course.coverAssetId) ?? '';
+  const srcSet = coverImageSrcSet(course.coverAssetId);
+  // A first-screen cover is the page's largest paint: asked for from the head, before the
+  // body and its scripts, so it arrives and is painted before they run.
+  if (priority) {
+    preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' });
+  }
   return (
     <MediaImage
-      src={coverImageUrl(course.coverAssetId) ?? ''}
-      srcSet={coverImageSrcSet(course.coverAssetId)}
+      src={src}
+      srcSet={srcSet}
       sizes={sizes}
       alt=""
       width={COVER_WIDTH}

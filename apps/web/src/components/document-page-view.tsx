@@ -2,6 +2,7 @@
 
 import { MediaImage } from '@coursepack/images/media-image';
 import { type ComponentType, memo, type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { containedPlacement, placeShape } from '@/reader/page-placement';
 import { usePageText } from './use-page-text';
 
@@ -73,6 +74,15 @@ export const DocumentPageView = memo(function DocumentPageView({
   }, []);
   const width = imageSrc ? imageOptions?.width : undefined;
   const style = width === undefined ? undefined : { width: `${width}px` };
+  if (near && page === 1 && imageSrc) {
+    // Page 1 is the reader's largest paint: asked for from the head, before the scripts.
+    preload(imageSrc, {
+      as: 'image',
+      imageSrcSet: imageOptions?.srcSet?.(page),
+      imageSizes: imageOptions?.sizes,
+      fetchPriority: 'high',
+    });
+  }
   if (!near) {
     // Nothing but its place (about 50 bytes of HTML): 2,000 of these weigh 100 KB.
     return <section id={`page-${page}`} className={`${PLACE} ${shape}`} style={style} />;
