@@ -31,6 +31,7 @@
  * rollups are then only refreshed); the load phase's events stay in it.
  */
 
+import { availableParallelism } from 'node:os';
 import type { AnalyticsScope } from '@coursepack/analytics/analytics-scope';
 import { getContentStats } from '@coursepack/analytics/queries/get-content-stats';
 import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
@@ -49,6 +50,7 @@ import { openBenchDatabase } from './analytics/open-bench-database';
 import { pickScopes } from './analytics/pick-scopes';
 import { ROLLUP_TABLES } from './analytics/rollup-tables';
 import { spawnTs, stopChild } from './collector/bench-support';
+import { cpuBetween, takeCpuSnapshot } from './live/process-cpu';
 
 const EVENTS = Number(process.env.LIVE_BENCH_EVENTS ?? 10_000_000);
 const RATE = Number(process.env.LIVE_BENCH_RATE ?? 1000);
@@ -73,6 +75,7 @@ const { db, client, server } = bench;
 const children: ChildHandle[] = [];
 
 interface ChildHandle {
+  pid: number | undefined;
   /** Receives each JSON line the child prints after "ready". */
   onLine(listener: (line: string) => void): void;
   /** SIGTERM, then every JSON line it printed. */
@@ -110,12 +113,14 @@ try {
   await client.query(`VACUUM ANALYZE ${ROLLUP_TABLES.join(', ')}`);
 
   const refreshes: { newEvents: number; ms: number; at: number }[] = [];
+  const processes: Record<string, number | undefined> = { 'bench (timed queries)': process.pid };
   if (REFRESH_ON_REQUEST) {
     await refreshAnalyticsRollups(db);
   } else {
     const refresher = await startChild('bench/live/refresh-rollups.ts', [String(INTERVAL_MS)], {
-      DATABASE_URL: server.url,
+      DATABASE_URL: withApplicationName(server.url, 'coursepack-refresher'),
     });
+    processes.refresher = refresher.pid;
     refresher.onLine((line) => {
       const parsed = JSON.parse(line) as { refresh?: { newEvents: number; ms: number } };
       if (parsed.refresh) refreshes.push({ ...parsed.refresh, at: performance.now() });
@@ -189,7 +194,10 @@ try {
     [String(port), String(RATE), JSON.stringify(documents)],
     {},
   );
+  processes.collector = collector.pid;
+  processes.sender = sender.pid;
   await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+  const cpuBefore = await takeCpuSnapshot(processes, { dataDir: server.dataDir, client });
 
   const eventsBefore = Number((await client.query('SELECT count(*) AS n FROM events')).rows[0].n);
   const loadStarted = performance.now();
@@ -209,6 +217,10 @@ try {
   sampling = false;
   await sampler;
   const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const cpu = cpuBetween(
+    cpuBefore,
+    await takeCpuSnapshot(processes, { dataDir: server.dataDir, client }),
+  );
   const eventsAfter = Number((await client.query('SELECT count(*) AS n FROM events')).rows[0].n);
   const duringLoad = refreshes.slice(refreshesBefore);
 
@@ -243,6 +255,12 @@ try {
     `rollup lag (now − processed_until, every ${LAG_SAMPLE_MS} ms, ${validLags.length} samples): median ${median(validLags).toFixed(1)} s, p95 ${percentile(validLags, 0.95).toFixed(1)} s, max ${Math.max(...validLags).toFixed(1)} s (goal p95 ≤ ${GOAL_LAG_S} s) ${percentile(validLags, 0.95) <= GOAL_LAG_S ? 'OK' : 'OVER'}`,
   );
   console.log(
+    `CPU under load, in cores (of ${availableParallelism()}): ${cpu
+      .filter(({ cores }) => cores >= 0.005)
+      .map(({ group, cores }) => `${group} ${cores.toFixed(2)}`)
+      .join(', ')}; total ${cpu.reduce((sum, { cores }) => sum + cores, 0).toFixed(2)}`,
+  );
+  console.log(
     `worst p95 under load / idle (dashboards, stats): ${worstRatio.toFixed(2)}× (goal ≤ ${GOAL_RATIO}×) ${worstRatio <= GOAL_RATIO ? 'OK' : 'OVER'}`,
   );
 } finally {
@@ -265,6 +283,13 @@ async function runRounds(
     }
   }
   return times;
+}
+
+/** Names a service's connections, so pg_stat_activity (and the CPU table) can tell them apart. */
+function withApplicationName(url: string, name: string): string {
+  const named = new URL(url);
+  named.searchParams.set('application_name', name);
+  return named.toString();
 }
 
 function median(values: number[]): number {
@@ -313,6 +338,7 @@ async function startChild(
   });
   let stopped = false;
   const handle: ChildHandle = {
+    pid: child.pid,
     onLine(listener: (line: string) => void) {
       listeners.push(listener);
     },
