@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import { jpeg2000ScanPdf } from '@coursepack/hostile-files/scan-encodings';
 import { type PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from './media-error';
@@ -118,5 +119,24 @@ describe('PdfRenderer', () => {
     await expect(renderer.render(normal, 'after-flood', 1, 0.2, 1_000_000)).resolves.toMatchObject({
       width: 119,
     });
+  });
+
+  it('draws a page scanned as JPEG 2000 (the format of archives’ scans)', async () => {
+    const renderer = startRenderer();
+    const scan = await save('jpeg2000-scan.pdf', await jpeg2000ScanPdf());
+    // One pixel a point: the scanned line lies an inch in from the top left, 504 × 43 pt.
+    const { width, pixels } = await renderer.render(scan, 'jpeg2000-scan', 1, 1, 1_000_000);
+    const darkIn = (left: number, top: number, right: number, bottom: number) => {
+      let dark = 0;
+      for (let y = top; y < bottom; y += 1) {
+        for (let x = left; x < right; x += 1) {
+          if ((pixels[(y * width + x) * 4] as number) < 128) dark += 1;
+        }
+      }
+      return dark / ((right - left) * (bottom - top));
+    };
+    // Text is ink on a few per cent of its line (2 % here); the rest of the page stays paper.
+    expect(darkIn(72, 72, 576, 115)).toBeGreaterThan(0.01);
+    expect(darkIn(72, 130, 576, 720)).toBe(0);
   });
 });

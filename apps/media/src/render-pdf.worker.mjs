@@ -36,6 +36,9 @@ const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 // Non-embedded standard fonts (Helvetica etc., what pdf-lib's demo PDFs use) and CMaps.
 const standardFontDataUrl = `${path.join(pdfjsRoot, 'standard_fonts')}${path.sep}`;
 const cMapUrl = `${path.join(pdfjsRoot, 'cmaps')}${path.sep}`;
+// OpenJPEG for JPEG 2000 images (archives' scans), which pdf.js otherwise leaves off the page;
+// JBIG2 and CCITT fax decode faster with it too.
+const wasmUrl = `${path.join(pdfjsRoot, 'wasm')}${path.sep}`;
 // The canvas must come from the same @napi-rs/canvas copy pdf.js polyfills Path2D and
 // DOMMatrix from (pdfjs-dist may carry its own nested version): objects of two copies do
 // not mix.
@@ -64,6 +67,7 @@ function acquireDocument(file, version) {
         standardFontDataUrl,
         cMapUrl,
         cMapPacked: true,
+        wasmUrl,
         isEvalSupported: false,
         disableFontFace: true,
         // Larger images are skipped rather than decoded (their pixels are native memory).

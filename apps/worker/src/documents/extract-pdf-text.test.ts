@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import { jpeg2000ScanPdf, SCAN_LINE_TEXT } from '@coursepack/hostile-files/scan-encodings';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makeScannedPdf } from '../testing/make-scanned-pdf';
@@ -73,6 +74,12 @@ describe('reading PDFs', () => {
     expect(width).toBeGreaterThan(0.05);
     const xs = words.map((run) => run[0]);
     expect(xs).toEqual([...xs].sort((a, b) => a - b));
+  });
+
+  it('reads a page scanned as JPEG 2000, as archives store their scans', async () => {
+    const { pages, recognised } = await extractPdfText(await jpeg2000ScanPdf());
+    expect(recognised).toEqual([1]);
+    expect(pages[0]).toBe(SCAN_LINE_TEXT);
   });
 
   it('reads every page of a long document (pages packed in object streams)', async () => {

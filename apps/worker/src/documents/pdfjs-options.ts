@@ -21,6 +21,9 @@ export function pdfjsOptions(bytes: Uint8Array): DocumentInitParameters {
     standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}${path.sep}`,
     cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}${path.sep}`,
     cMapPacked: true,
+    // pdf.js decodes JPEG 2000 (archives' scans) only with OpenJPEG from here; without it such
+    // an image is left out of the page, and a scan reads as blank. JBIG2 and CCITT fax use it too.
+    wasmUrl: `${path.join(pdfjsRoot, 'wasm')}${path.sep}`,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
