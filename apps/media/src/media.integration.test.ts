@@ -230,6 +230,18 @@ describe('upload API with the official SDK', () => {
     });
   });
 
+  it('takes a PDF with junk before its header, as PDF readers do', async () => {
+    // A byte-order mark and a blank line, as a web script that printed them first leaves.
+    const bytes = Buffer.concat([Buffer.from('\ufeff\r\n'), Buffer.from(await threePagePdf())]);
+    const file = path.join(dataDir, 'prefixed.pdf');
+    await writeFile(file, bytes);
+    const result = await cloudinary.uploader.upload(file, {
+      public_id: 'docs/prefixed',
+      resource_type: 'auto',
+    });
+    expect(result).toMatchObject({ public_id: 'docs/prefixed', format: 'pdf', pages: 3 });
+  });
+
   it('generates a public id when none is given, and honours folder', async () => {
     const result = await cloudinary.uploader.upload(
       `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,

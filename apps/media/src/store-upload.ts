@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { createSignature } from '@coursepack/images/create-signature';
+import { hasPdfHeader } from '@coursepack/pdf-guard/pdf-header';
 import sharp, { type Metadata } from 'sharp';
 import type { AssetRecord, AssetStore, RawFileRecord, SourceFormat } from './asset-store';
 import type { MediaConfig } from './config';
@@ -56,7 +57,7 @@ export function detectSourceFormat(bytes: Uint8Array): SourceFormat | undefined 
   if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   if (ascii(4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(8, 12))) return 'avif';
-  if (ascii(0, 5) === '%PDF-') return 'pdf';
+  if (hasPdfHeader(bytes)) return 'pdf';
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import {
   uploadAsset,
 } from '@coursepack/images/upload-asset';
 import { enqueue } from '@coursepack/jobs/enqueue';
+import { hasPdfHeader } from '@coursepack/pdf-guard/pdf-header';
 import type { Kysely } from 'kysely';
 import { canUploadToCourse, canViewCourse, canViewDocument } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
@@ -17,7 +18,6 @@ import { formatBytes } from '@/format/format-numbers';
 import { enforceUploadLimit } from '@/limits/enforce-member-limits';
 import { courseIdSchema, documentInputSchema } from './document-input';
 import { findDocumentWithCourse } from './find-document-with-course';
-import { isPdf } from './is-pdf';
 
 export interface UploadDependencies {
   db: Kysely<Database>;
@@ -125,7 +125,7 @@ function checkFile(file: UploadInput['file'], maxBytes: number): Uint8Array {
       `The file is ${formatBytes(bytes.byteLength)}; the limit is ${formatBytes(maxBytes)}.`,
     );
   }
-  if (!isPdf(bytes)) {
+  if (!hasPdfHeader(bytes)) {
     throw new AppError(
       'unsupported_media_type',
       `“${name}” is not a PDF. Only PDF files can be uploaded; export the document as PDF first.`,
