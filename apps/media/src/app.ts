@@ -14,6 +14,7 @@ import {
   DeliveryService,
   type OriginalDelivery,
 } from './delivery-service';
+import { checkEagerRequests, deriveEager, parseEagerParam } from './eager-transformations';
 import { HotAnswers, matchesEtag } from './hot-answers';
 import { MediaError } from './media-error';
 import { NamedTransformations, readName } from './named-transformations';
@@ -483,12 +484,30 @@ export async function buildMediaApp(
       const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
       if (!file) return { done: false, upload_id: chunk?.uploadId };
       const type: UploadResourceType = resourceType === 'raw' ? 'raw' : 'image';
-      const response = await storeUpload(
-        { bytes: file, filename, params: unsignedParams(fields) },
-        type,
-        { config, assets, rawFiles, pdf },
-      );
+      const params = unsignedParams(fields);
+      const eager = parseEagerParam(params.eager);
+      if (eager.length > 0 && type === 'raw') {
+        throw new MediaError(
+          'invalid_request',
+          'Eager transformations apply to images, not raw files',
+        );
+      }
+      await checkEagerRequests(delivery, config, eager);
+      const response = await storeUpload({ bytes: file, filename, params }, type, {
+        config,
+        assets,
+        rawFiles,
+        pdf,
+      });
       if (type === 'image') delivery.forget(response.public_id);
+      if (eager.length > 0) {
+        const asset = {
+          publicId: response.public_id,
+          version: response.version,
+          format: response.format ?? 'jpg',
+        };
+        response.eager = await deriveEager(delivery, config, asset, eager);
+      }
       return response;
     },
   );

@@ -134,7 +134,13 @@ export class DeliveryService {
     this.memory = new MemoryCache(config.memoryCacheBytes);
   }
 
-  async deliver(pathname: string, headers: RequestHeaders): Promise<Delivery | OriginalDelivery> {
+  /**
+   * A delivery path read as `deliver` reads it, named transformations expanded: throws the
+   * MediaError that names what is wrong with it (an upload's `eager` is checked so, first).
+   */
+  async parse(
+    pathname: string,
+  ): Promise<{ parsed: DeliveryRequest; named: Map<string, string>; names: string[] }> {
     const names = namedTransformationsIn(pathname);
     const named = new Map<string, string>();
     for (const name of names) {
@@ -145,6 +151,11 @@ export class DeliveryService {
     if (parsed.cloudName !== this.config.cloudName) {
       throw new MediaError('not_found', `Unknown cloud name ${parsed.cloudName}`);
     }
+    return { parsed, named, names };
+  }
+
+  async deliver(pathname: string, headers: RequestHeaders): Promise<Delivery | OriginalDelivery> {
+    const { parsed, named, names } = await this.parse(pathname);
     if (parsed.signature) verifyUrlSignature(parsed.signature, this.config.apiSecret);
     const found = await this.findAsset(parsed);
     const { asset } = found;

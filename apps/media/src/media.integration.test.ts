@@ -242,6 +242,61 @@ describe('upload API with the official SDK', () => {
     expect(result).toMatchObject({ public_id: 'docs/prefixed', format: 'pdf', pages: 3 });
   });
 
+  it('makes eager derivations before answering and lists them as Cloudinary does', async () => {
+    const result = await cloudinary.uploader.upload(
+      `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,
+      {
+        public_id: 'eager/photo',
+        eager: [
+          { width: 100, crop: 'scale' },
+          { width: 40, height: 40, crop: 'fill', format: 'png' },
+        ],
+      },
+    );
+    expect(result.eager).toEqual([
+      expect.objectContaining({ transformation: 'c_scale,w_100', width: 100, format: 'jpg' }),
+      expect.objectContaining({
+        transformation: 'c_fill,h_40,w_40/png',
+        width: 40,
+        height: 40,
+        format: 'png',
+      }),
+    ]);
+    const [scaled, filled] = result.eager as { secure_url: string; bytes: number }[];
+    expect(scaled?.secure_url).toBe(
+      `${config.publicUrl}/${CLOUD}/image/upload/c_scale,w_100/v${result.version}/eager/photo.jpg`,
+    );
+    // Made already: the first visitor is served from the cache, the bytes the answer counted.
+    const { response, body } = await get(
+      (filled?.secure_url ?? '').replace(config.publicUrl, origin),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('x-media-cache')).not.toBe('derived');
+    expect(body.byteLength).toBe(filled?.bytes);
+  });
+
+  it('refuses an eager transformation it cannot make before storing anything', async () => {
+    const upload = cloudinary.uploader.upload(
+      `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,
+      { public_id: 'eager/refused', eager: [{ width: 100 }, { effect: 'cartoonify' }] },
+    );
+    await expect(upload).rejects.toMatchObject({
+      http_code: 400,
+      message: expect.stringMatching(/e_cartoonify/),
+    });
+    const { response } = await get(deliveryUrl('eager/refused', { format: 'jpg' }));
+    expect(response.status).toBe(404);
+    const raw = cloudinary.uploader.upload('data:text/plain;base64,aGVsbG8=', {
+      resource_type: 'raw',
+      eager: [{ width: 100 }],
+    });
+    await expect(raw).rejects.toMatchObject({
+      http_code: 400,
+      message: 'Eager transformations apply to images, not raw files',
+    });
+  });
+
   it('generates a public id when none is given, and honours folder', async () => {
     const result = await cloudinary.uploader.upload(
       `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,

@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { AssetRecord, AssetStore, RawFileRecord, SourceFormat } from './asset-store';
 import type { MediaConfig } from './config';
 import { PDF_DENSITY } from './derive-image';
+import type { EagerDerivation } from './eager-transformations';
 import { MediaError } from './media-error';
 import { assertValidPublicId } from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
@@ -45,6 +46,8 @@ export interface UploadResponse {
   /** Contextual metadata, as Cloudinary answers it (only when some was given). */
   context?: { custom: Record<string, string> };
   existing?: boolean;
+  /** The `eager` derivations, made before answering (eager-transformations.ts). */
+  eager?: EagerDerivation[];
   api_key: string;
 }
 

@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { MediaConfig } from './config';
+import type { DeliveryService } from './delivery-service';
+import { MediaError } from './media-error';
+import type { OutputFormat } from './parse-delivery-path';
+
+/**
+ * Cloudinary's `eager` upload parameter: derivations made while the upload is answered, so the
+ * first visitor finds them ready, each listed in the answer with its size and URL
+ * (`result.eager[0].secure_url`). The SDKs send them as `build_eager` writes them: chained
+ * transformations separated by `|`, each optionally ending in `/{format}`
+ * (`c_scale,w_400|c_fill,h_200,w_200/png`).
+ */
+
+/** At Cloudinary an upload may ask for this many; more would make an upload a batch job. */
+export const MAX_EAGER_TRANSFORMATIONS = 10;
+/** A derivation still running past the delivery budget is waited for, up to this long. */
+const EAGER_WAIT_MS = 60_000;
+const OUTPUT_FORMATS = new Set<string>(['jpg', 'png', 'webp', 'avif', 'gif']);
+
+export interface EagerRequest {
+  /** As the uploader wrote it, format included: what the answer names it by. */
+  text: string;
+  transformation: string;
+  format?: OutputFormat;
+}
+
+export interface EagerDerivation {
+  transformation: string;
+  width: number;
+  height: number;
+  bytes: number;
+  format: string;
+  url: string;
+  secure_url: string;
+}
+
+/** The `eager` parameter's derivations; none when it is absent or empty. */
+export function parseEagerParam(value: string | undefined): EagerRequest[] {
+  const items = (value ?? '').split('|').filter((item) => item.trim() !== '');
+  if (items.length > MAX_EAGER_TRANSFORMATIONS) {
+    throw new MediaError(
+      'invalid_request',
+      `Too many eager transformations: ${items.length} (the maximum is ${MAX_EAGER_TRANSFORMATIONS})`,
+    );
+  }
+  return items.map((text) => {
+    const slash = text.lastIndexOf('/');
+    const last = text.slice(slash + 1);
+    if (slash >= 0 && OUTPUT_FORMATS.has(last)) {
+      return { text, transformation: text.slice(0, slash), format: last as OutputFormat };
+    }
+    return { text, transformation: text };
+  });
+}
+
+function deliveryPath(
+  config: MediaConfig,
+  request: EagerRequest,
+  publicId: string,
+  version: number,
+  sourceFormat: string,
+): string {
+  const encodedId = publicId.split('/').map(encodeURIComponent).join('/');
+  // Without a format Cloudinary keeps the source's, as a delivery URL without one does here.
+  const extension = request.format ?? (sourceFormat === 'pdf' ? 'jpg' : sourceFormat);
+  const transformation = request.transformation === '' ? '' : `${request.transformation}/`;
+  return `/${config.cloudName}/image/upload/${transformation}v${version}/${encodedId}.${extension}`;
+}
+
+/** Refuses, before anything is stored, what no delivery could make. */
+export async function checkEagerRequests(
+  delivery: DeliveryService,
+  config: MediaConfig,
+  requests: readonly EagerRequest[],
+): Promise<void> {
+  for (const request of requests) {
+    await delivery.parse(deliveryPath(config, request, 'eager-check', 1, 'jpg'));
+  }
+}
+
+/** Derives each request from the stored asset and describes it as Cloudinary's answer does. */
+export async function deriveEager(
+  delivery: DeliveryService,
+  config: MediaConfig,
+  asset: { publicId: string; version: number; format: string },
+  requests: readonly EagerRequest[],
+): Promise<EagerDerivation[]> {
+  const derivations: EagerDerivation[] = [];
+  for (const request of requests) {
+    const pathname = deliveryPath(config, request, asset.publicId, asset.version, asset.format);
+    const body = await deliverWaiting(delivery, pathname);
+    const { width = 0, height = 0, format = '' } = await sharp(body, { pages: 1 }).metadata();
+    const url = `${config.publicUrl}${pathname}`;
+    derivations.push({
+      transformation: request.text,
+      width,
+      height,
+      bytes: body.byteLength,
+      format: format === 'jpeg' ? 'jpg' : format === 'heif' ? 'avif' : format,
+      url,
+      secure_url: url,
+    });
+  }
+  return derivations;
+}
+
+/** The derived bytes; a derivation past the delivery budget goes on and is asked for again. */
+async function deliverWaiting(delivery: DeliveryService, pathname: string): Promise<Uint8Array> {
+  const deadline = Date.now() + EAGER_WAIT_MS;
+  for (;;) {
+    try {
+      const answer = await delivery.deliver(pathname, { accept: '' });
+      // Only a format the source already has: the original is the derivation.
+      if (answer.kind === 'original') return readFile(answer.path);
+      if (answer.body) return answer.body;
+      throw new MediaError('derivation_failed', `Eager transformation ${pathname} made nothing`);
+    } catch (error) {
+      if (!(error instanceof MediaError) || error.code !== 'processing' || Date.now() > deadline) {
+        throw error;
+      }
+    }
+  }
+}
