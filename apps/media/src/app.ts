@@ -14,7 +14,6 @@ import {
   DeliveryService,
   type OriginalDelivery,
 } from './delivery-service';
-import { checkEagerRequests, deriveEager, parseEagerParam } from './eager-transformations';
 import { HotAnswers, matchesEtag } from './hot-answers';
 import { MediaError } from './media-error';
 import { NamedTransformations, readName } from './named-transformations';
@@ -25,7 +24,8 @@ import {
 } from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
 import { rawDelivery, SANDBOX_POLICY } from './raw-file-type';
-import { storeUpload, type UploadResourceType } from './store-upload';
+import type { UploadResourceType } from './store-upload';
+import { storeUploadAsAsked } from './store-upload-as-asked';
 import { verifySignedRequest } from './verify-signed-request';
 
 export interface MediaAppOptions {
@@ -484,31 +484,13 @@ export async function buildMediaApp(
       const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
       if (!file) return { done: false, upload_id: chunk?.uploadId };
       const type: UploadResourceType = resourceType === 'raw' ? 'raw' : 'image';
-      const params = unsignedParams(fields);
-      const eager = parseEagerParam(params.eager);
-      if (eager.length > 0 && type === 'raw') {
-        throw new MediaError(
-          'invalid_request',
-          'Eager transformations apply to images, not raw files',
-        );
-      }
-      await checkEagerRequests(delivery, config, eager);
-      const response = await storeUpload({ bytes: file, filename, params }, type, {
+      return storeUploadAsAsked({ bytes: file, filename, params: unsignedParams(fields) }, type, {
         config,
         assets,
         rawFiles,
         pdf,
+        delivery,
       });
-      if (type === 'image') delivery.forget(response.public_id);
-      if (eager.length > 0) {
-        const asset = {
-          publicId: response.public_id,
-          version: response.version,
-          format: response.format ?? 'jpg',
-        };
-        response.eager = await deriveEager(delivery, config, asset, eager);
-      }
-      return response;
     },
   );
 

@@ -107,7 +107,10 @@ export async function deriveEager(
 }
 
 /** The derived bytes; a derivation past the delivery budget goes on and is asked for again. */
-async function deliverWaiting(delivery: DeliveryService, pathname: string): Promise<Uint8Array> {
+export async function deliverWaiting(
+  delivery: DeliveryService,
+  pathname: string,
+): Promise<Uint8Array> {
   const deadline = Date.now() + EAGER_WAIT_MS;
   for (;;) {
     try {

@@ -297,6 +297,50 @@ describe('upload API with the official SDK', () => {
     });
   });
 
+  it('applies an incoming transformation before keeping the image (resize on upload)', async () => {
+    // The SDK turns top-level width and crop into the `transformation` parameter.
+    const result = await cloudinary.uploader.upload(
+      `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,
+      { folder: 'incoming', width: 300, crop: 'limit', format: 'png', tags: ['kept'] },
+    );
+    expect(result).toMatchObject({ width: 300, height: 200, format: 'png', tags: ['kept'] });
+    expect(result.public_id).toMatch(/^incoming\/[a-z0-9]{20}$/);
+    // The stored original is the transformed image: untransformed delivery is 300 × 200 PNG.
+    const { response, body } = await get(result.secure_url.replace(config.publicUrl, origin));
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(body.byteLength).toBe(result.bytes);
+    expect(await sharp(body).metadata()).toMatchObject({ width: 300, height: 200 });
+    // Derivations start from it: c_scale,w_150 of the stored 300 px, eager included.
+    const scaled = await dimensions(deliveryUrl(result.public_id, { width: 150, crop: 'scale' }));
+    expect(scaled).toMatchObject({ width: 150, height: 100 });
+  });
+
+  it('refuses an incoming transformation it cannot make, and one on a PDF, storing nothing', async () => {
+    await expect(
+      cloudinary.uploader.upload(
+        `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,
+        { public_id: 'incoming/refused', effect: 'cartoonify' },
+      ),
+    ).rejects.toMatchObject({ http_code: 400, message: expect.stringMatching(/e_cartoonify/) });
+    const pdf = path.join(dataDir, 'incoming.pdf');
+    await writeFile(pdf, await threePagePdf());
+    await expect(
+      cloudinary.uploader.upload(pdf, {
+        public_id: 'incoming/pdf',
+        resource_type: 'auto',
+        width: 100,
+        crop: 'scale',
+      }),
+    ).rejects.toMatchObject({
+      http_code: 400,
+      message: 'Incoming transformations (transformation, format) apply to images, not PDFs',
+    });
+    for (const id of ['incoming/refused', 'incoming/pdf']) {
+      const { response } = await get(deliveryUrl(id, { format: 'jpg' }));
+      expect(response.status).toBe(404);
+    }
+  });
+
   it('generates a public id when none is given, and honours folder', async () => {
     const result = await cloudinary.uploader.upload(
       `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,

@@ -186,7 +186,7 @@ async function inspectImage(
  */
 export type UploadResourceType = 'image' | 'raw';
 
-interface UploadContext {
+export interface UploadContext {
   config: MediaConfig;
   assets: AssetStore;
   rawFiles: AssetStore<RawFileRecord>;

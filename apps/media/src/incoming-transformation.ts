@@ -1,0 +1,79 @@
+import type { MediaConfig } from './config';
+import type { DeliveryService } from './delivery-service';
+import { deliverWaiting } from './eager-transformations';
+import { MediaError } from './media-error';
+import type { OutputFormat } from './parse-delivery-path';
+import type { UploadResponse } from './store-upload';
+
+/**
+ * Cloudinary's incoming transformation: an upload's `transformation` (what the SDKs make of
+ * top-level options, `upload(file, { width: 1000, crop: 'limit' })`) and `format` change the
+ * image before it is kept, so the stored original, its size and every later derivation start
+ * from the result: "resize on upload". The upload is stored as sent, derived through the
+ * delivery pipeline (same parameters, limits and errors as a URL), and the result stored in
+ * its place as the asset's next version, which the answer describes.
+ */
+const FORMATS = new Set<string>(['jpg', 'png', 'webp', 'avif', 'gif']);
+
+export interface IncomingTransformation {
+  transformation: string;
+  format?: OutputFormat;
+}
+
+/** The upload's incoming transformation, or undefined when it asks for none. */
+export function readIncomingTransformation(
+  params: Readonly<Record<string, string>>,
+): IncomingTransformation | undefined {
+  const transformation = (params.transformation ?? '').trim();
+  const format = (params.format ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^jpeg$/, 'jpg');
+  if (format !== '' && !FORMATS.has(format)) {
+    throw new MediaError(
+      'invalid_request',
+      `Invalid format ${params.format}: use jpg, png, webp, avif or gif`,
+    );
+  }
+  if (transformation === '' && format === '') return undefined;
+  return { transformation, ...(format ? { format: format as OutputFormat } : {}) };
+}
+
+function deliveryPath(
+  config: MediaConfig,
+  incoming: IncomingTransformation,
+  publicId: string,
+  version: number,
+  extension: string,
+): string {
+  const encodedId = publicId.split('/').map(encodeURIComponent).join('/');
+  const steps = incoming.transformation === '' ? '' : `${incoming.transformation}/`;
+  return `/${config.cloudName}/image/upload/${steps}v${version}/${encodedId}.${extension}`;
+}
+
+/** Refuses, before anything is stored, a transformation no delivery could make. */
+export async function checkIncomingTransformation(
+  delivery: DeliveryService,
+  config: MediaConfig,
+  incoming: IncomingTransformation,
+): Promise<void> {
+  await delivery.parse(deliveryPath(config, incoming, 'incoming-check', 1, 'jpg'));
+}
+
+/**
+ * Replaces the stored upload with its transformed self; `store` keeps the bytes as the same
+ * upload again (same public id, folder, tags and context). An existing
+ * asset kept by `overwrite: false` is answered untouched.
+ */
+export async function applyIncomingTransformation(
+  delivery: DeliveryService,
+  config: MediaConfig,
+  incoming: IncomingTransformation,
+  stored: UploadResponse,
+  store: (bytes: Uint8Array) => Promise<UploadResponse>,
+): Promise<UploadResponse> {
+  if (stored.existing) return stored;
+  const extension = incoming.format ?? stored.format ?? 'jpg';
+  const pathname = deliveryPath(config, incoming, stored.public_id, stored.version, extension);
+  return store(await deliverWaiting(delivery, pathname));
+}

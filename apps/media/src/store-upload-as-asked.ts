@@ -1,0 +1,63 @@
+import type { DeliveryService } from './delivery-service';
+import { checkEagerRequests, deriveEager, parseEagerParam } from './eager-transformations';
+import {
+  applyIncomingTransformation,
+  checkIncomingTransformation,
+  readIncomingTransformation,
+} from './incoming-transformation';
+import { MediaError } from './media-error';
+import {
+  detectSourceFormat,
+  storeUpload,
+  type UploadContext,
+  type UploadInput,
+  type UploadResourceType,
+  type UploadResponse,
+} from './store-upload';
+
+/**
+ * An upload with what it asks done to it: its incoming transformation (kept in place of the
+ * original) and its eager derivations (made before the answer). Both are checked before
+ * anything is stored, so a transformation no delivery could make refuses the upload whole.
+ */
+export async function storeUploadAsAsked(
+  input: UploadInput,
+  type: UploadResourceType,
+  context: UploadContext & { delivery: DeliveryService },
+): Promise<UploadResponse> {
+  const { config, delivery } = context;
+  const eager = parseEagerParam(input.params.eager);
+  const incoming = type === 'image' ? readIncomingTransformation(input.params) : undefined;
+  if (eager.length > 0 && type === 'raw') {
+    throw new MediaError('invalid_request', 'Eager transformations apply to images, not raw files');
+  }
+  if (incoming && detectSourceFormat(input.bytes) === 'pdf') {
+    throw new MediaError(
+      'invalid_request',
+      'Incoming transformations (transformation, format) apply to images, not PDFs',
+    );
+  }
+  await checkEagerRequests(delivery, config, eager);
+  if (incoming) await checkIncomingTransformation(delivery, config, incoming);
+
+  let response = await storeUpload(input, type, context);
+  if (type === 'raw') return response;
+  delivery.forget(response.public_id);
+  if (incoming) {
+    // Stored again under the id just chosen: a made-up id is made up once.
+    const params = { ...input.params, public_id: response.public_id, overwrite: 'true' };
+    response = await applyIncomingTransformation(delivery, config, incoming, response, (bytes) =>
+      storeUpload({ ...input, bytes, params }, type, context),
+    );
+    delivery.forget(response.public_id);
+  }
+  if (eager.length > 0) {
+    const asset = {
+      publicId: response.public_id,
+      version: response.version,
+      format: response.format ?? 'jpg',
+    };
+    response.eager = await deriveEager(delivery, config, asset, eager);
+  }
+  return response;
+}
