@@ -204,9 +204,9 @@ interface DocumentsRow {
  * their own index). A document with some words in its title and the others only in its pages
  * is then ranked only if it was among the first matches found.
  *
- * With `partial` (the plan), a document matches when it has any word; each word is its own
- * index scan, so counting the words a document has never reads its large vector. Its facets
- * count the first documents found with a word.
+ * With `partial` (the plan), a document matches when it has any word, and those with every
+ * word but one (the best there are) come first: the index finds them, so no document's large
+ * vector is read for ranking, only for the page's missing words.
  */
 async function searchDocuments(
   db: Kysely<Database>,
@@ -222,51 +222,33 @@ async function searchDocuments(
   const offset = (page - 1) * RESULTS_PER_PAGE;
   // The pages end at the cap, as the total does.
   const pageSize = Math.max(0, Math.min(RESULTS_PER_PAGE, matchCap - offset));
-  const ctes = partial
+  // A document's rank by its title and description, read for it alone.
+  const titleRank = (documentId: RawBuilder<unknown>) => sql`
+    coalesce((SELECT ${rankSql(sql`d.search_vector`)} FROM documents d
+              WHERE d.id = ${documentId} AND d.search_vector @@ q.any_query), 0)`;
+  const candidates = partial
     ? sql`
-      -- Title and description rank, for the documents that have a word of the query there (the
-      -- index's rows stay narrow: a common word matches a third of them).
-      ranked AS MATERIALIZED (
-        SELECT d.id AS document_id, ${rankSql(sql`d.search_vector`)} AS rank
-        FROM documents d, q
-        WHERE d.search_vector @@ q.any_query
-      ),
-      -- Every document with a word and the filters, with the words it has: not capped, since
-      -- most words first needs them all. The filters apply in each word's scan.
-      matches AS MATERIALIZED (
-        SELECT m.document_id,
-               ${PER_WORD_FOUND} * count(*) + coalesce(max(r.rank), 0) AS rank,
-               array_agg(t.i) AS found
-        FROM (VALUES ${termRows}) AS t(i, query)
-             CROSS JOIN LATERAL (
-               SELECT m.document_id FROM document_search m
-               WHERE m.vector @@ t.query AND ${where()}) m
-             LEFT JOIN ranked r ON r.document_id = m.document_id
-        GROUP BY m.document_id
-      ),
-      -- The facets count the first documents found with a word (each facet applies the other
-      -- filters).
-      sample AS MATERIALIZED (
-        SELECT m.document_id, m.course_id, m.subject_id, m.institution_id, m.kind
-        FROM document_search m CROSS JOIN q
-        WHERE m.vector @@ q.any_query
-        LIMIT ${matchCap + 1}
-      ),
-      counted AS (SELECT count(*)::int AS found FROM matches),
-      candidates AS (SELECT document_id, rank, found FROM matches)`
+      -- Most words first. No document has them all, so every word but one is the best bucket:
+      -- its documents come first, then those with fewer words (counted alike past one).
+      ${
+        partial.terms.length > 2
+          ? sql`best AS MATERIALIZED (
+              SELECT m.document_id FROM document_search m CROSS JOIN q
+              WHERE m.vector @@ q.best_query AND ${where()}
+              LIMIT ${matchCap + 1}
+            ),`
+          : sql``
+      }
+      candidates AS (
+        SELECT c.document_id, ${PER_WORD_FOUND} * c.words + ${titleRank(sql`c.document_id`)} AS rank
+        FROM (
+          SELECT document_id, max(words) AS words FROM (
+            SELECT document_id, 1 AS words FROM matches
+            ${partial.terms.length > 2 ? sql`UNION ALL SELECT document_id, ${partial.terms.length - 1} FROM best` : sql``}
+          ) x GROUP BY document_id
+        ) c CROSS JOIN q
+      )`
     : sql`
-      -- Every match, read only as far as the statement asks (a CTE is read on demand): up to
-      -- the cap, unless a filter keeps few of them.
-      every_match AS MATERIALIZED (
-        SELECT m.document_id, m.course_id, m.subject_id, m.institution_id, m.kind
-        FROM document_search m CROSS JOIN q
-        WHERE m.vector @@ q.query
-      ),
-      matches AS MATERIALIZED (SELECT * FROM every_match m WHERE ${where()} LIMIT ${matchCap + 1}),
-      -- The facets count the first matches of the query alone (each facet applies the other
-      -- filters); without filters, those are the matches already found.
-      sample AS ${filteredRequest ? sql`MATERIALIZED (SELECT * FROM every_match LIMIT ${matchCap + 1})` : sql`(SELECT * FROM matches)`},
-      counted AS (SELECT count(*)::int AS found FROM matches),
       -- Documents whose title and description have every word, through their own index: each
       -- is a match whatever its pages hold.
       titled AS MATERIALIZED (
@@ -276,25 +258,41 @@ async function searchDocuments(
       ),
       candidates AS (
         -- The matches found, each ranked by its title and description.
-        SELECT m.document_id, coalesce(r.rank, 0) AS rank, NULL::bigint[] AS found
-        FROM matches m CROSS JOIN q LEFT JOIN LATERAL (
-          SELECT ${rankSql(sql`d.search_vector`)} AS rank FROM documents d
-          WHERE d.id = m.document_id AND d.search_vector @@ q.any_query) r ON true
+        SELECT m.document_id, ${titleRank(sql`m.document_id`)} AS rank
+        FROM matches m CROSS JOIN q
         UNION
         -- Past the cap, also the best titled documents, wherever they are among the matches
         -- (as many as this page needs).
-        (SELECT t.document_id, t.rank, NULL::bigint[]
+        (SELECT t.document_id, t.rank
          FROM counted, titled t JOIN document_search m ON m.document_id = t.document_id
          WHERE counted.found > ${matchCap} AND ${where()}
          ORDER BY t.rank DESC, t.document_id DESC
          LIMIT ${offset + pageSize})
       )`;
+  // A partial match has any of the words.
+  const matchQuery = partial ? sql`q.any_query` : sql`q.query`;
+  // The first matches found, up to the cap and one more. The filters are columns of the
+  // index (migration 0014): a filter that keeps few matches reads only those.
+  const firstMatches = (filter: RawBuilder<boolean>) => sql`
+    SELECT m.document_id, m.course_id, m.subject_id, m.institution_id, m.kind
+    FROM document_search m CROSS JOIN q
+    WHERE m.vector @@ ${matchQuery} AND ${filter}
+    LIMIT ${matchCap + 1}`;
+  const ctes = sql`
+      matches AS MATERIALIZED (${firstMatches(where())}),
+      -- The facets count the first matches of the query alone (each facet applies the other
+      -- filters); without filters, those are the matches already found.
+      sample AS ${filteredRequest ? sql`MATERIALIZED (${firstMatches(sql`true`)})` : sql`(SELECT * FROM matches)`},
+      counted AS (SELECT count(*)::int AS found FROM matches),
+      ${candidates}`;
   const words = partial ? partial.terms.map((term) => term.corrections[0] ?? term.word) : [];
   const { rows } = await sql<DocumentsRow>`
     WITH q AS (
       SELECT ${queries.match} AS query, ${queries.exact} AS exact_query,
              -- Any of the words, for choosing the page to show and highlighting it.
-             ${queries.any} AS any_query
+             ${queries.any} AS any_query,
+             -- Every word but one, for partial matches.
+             ${allButOne(queries.perTerm)} AS best_query
     ),
     ${ctes},
     few AS (SELECT found <= ${BODY_RANKED} AS yes FROM counted),
@@ -313,16 +311,15 @@ async function searchDocuments(
     -- Two shapes, one of which runs: many matches are cut to the page by title and
     -- description rank alone (a top-N sort); few are ordered with their pages' rank too.
     hits AS (
-      SELECT document_id, found,
-             row_number() OVER (ORDER BY rank DESC, document_id DESC) AS position
+      SELECT document_id, row_number() OVER (ORDER BY rank DESC, document_id DESC) AS position
       FROM (
-        SELECT f.document_id, f.found, f.rank FROM candidates f, few WHERE NOT few.yes
+        SELECT f.document_id, f.rank FROM candidates f, few WHERE NOT few.yes
         ORDER BY f.rank DESC, f.document_id DESC
         LIMIT ${pageSize} OFFSET ${offset}
       ) many
       UNION ALL
-      SELECT document_id, found, position FROM (
-        SELECT f.document_id, f.found,
+      SELECT document_id, position FROM (
+        SELECT f.document_id,
                row_number() OVER (
                  ORDER BY f.rank DESC, body.rank DESC NULLS LAST, f.document_id DESC) AS position
         FROM candidates f
@@ -386,7 +383,8 @@ async function searchDocuments(
             ${HEADLINE_OPTIONS}),
           'missing', ARRAY(
             SELECT w.word FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
-            WHERE NOT w.i = ANY (coalesce(h.found, ARRAY[w.i]))
+            JOIN (VALUES ${termRows}) AS t(i, query) ON t.i = w.i
+            WHERE NOT s.vector @@ t.query
               -- Stop words are in no index: no document lacks them.
               AND numnode(plainto_tsquery('coursepack', w.word)) > 0
             ORDER BY w.i)
@@ -394,6 +392,7 @@ async function searchDocuments(
         FROM hits h
         CROSS JOIN q
         JOIN documents d ON d.id = h.document_id
+        JOIN document_search s ON s.document_id = h.document_id
         JOIN courses c ON c.id = d.course_id
         LEFT JOIN LATERAL (
           SELECT p.page_number, p.body FROM document_pages p
@@ -412,6 +411,19 @@ async function searchDocuments(
   const row = rows[0];
   if (!row) throw new Error('the search statement returned no row');
   return row;
+}
+
+/** Every word but one, any one: (b & c) | (a & c) | (a & b). */
+function allButOne(perTerm: readonly RawBuilder<string>[]): RawBuilder<string> {
+  if (perTerm.length < 2) return sql<string>`''::tsquery`;
+  const without = perTerm.map(
+    (_, skipped) =>
+      sql`(${sql.join(
+        perTerm.filter((__, i) => i !== skipped),
+        sql` && `,
+      )})`,
+  );
+  return sql<string>`(${sql.join(without, sql` || `)})`;
 }
 
 function facetJson(table: string): RawBuilder<unknown> {
