@@ -294,13 +294,17 @@ async function searchDocuments(
              -- Every word but one, for partial matches.
              ${allButOne(queries.perTerm)} AS best_query
     ),
+    -- One query per word. Materialized so the planner cannot see the words: seeing them, it
+    -- took moderately common ones for very common, and counted their documents up to the cap
+    -- by reading the table in order, every row's large vector (150 ms a word).
+    terms(i, query) AS MATERIALIZED (VALUES ${termRows}),
     ${ctes},
     few AS (SELECT found <= ${BODY_RANKED} AS yes FROM counted),
     -- Rarer words weigh more (inverse document frequency, counted up to a cap).
     weights AS (
       SELECT t.query, ln(
                greatest(n.documents, d.found + 1) / (d.found + 1)) AS idf
-      FROM few, (VALUES ${termRows}) AS t(i, query)
+      FROM few, terms t
       CROSS JOIN (SELECT reltuples::float AS documents FROM pg_class
                   WHERE oid = 'document_search'::regclass) n
       CROSS JOIN LATERAL (
@@ -383,7 +387,7 @@ async function searchDocuments(
             ${HEADLINE_OPTIONS}),
           'missing', ARRAY(
             SELECT w.word FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
-            JOIN (VALUES ${termRows}) AS t(i, query) ON t.i = w.i
+            JOIN terms t ON t.i = w.i
             WHERE NOT s.vector @@ t.query
               -- Stop words are in no index: no document lacks them.
               AND numnode(plainto_tsquery('coursepack', w.word)) > 0
