@@ -12,6 +12,7 @@ import * as additiveRollupRefresh from './migrations/0010-additive-rollup-refres
 import * as leanerSearchIndex from './migrations/0011-leaner-search-index';
 import * as pageTextLayers from './migrations/0012-page-text-layers';
 import * as sessionSetTails from './migrations/0013-session-set-tails';
+import * as filteredSearchIndex from './migrations/0014-filtered-search-index';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0011-leaner-search-index': leanerSearchIndex,
   '0012-page-text-layers': pageTextLayers,
   '0013-session-set-tails': sessionSetTails,
+  '0014-filtered-search-index': filteredSearchIndex,
 };

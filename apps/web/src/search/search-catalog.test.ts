@@ -128,6 +128,63 @@ describe('searchCatalog facets and pages', () => {
   });
 });
 
+describe('searchCatalog counting past the cap', () => {
+  const capped = (query: string, matchCap: number, more: Partial<SearchRequest> = {}) =>
+    searchCatalog(db, { query, page: 1, ...more }, { matchCap });
+
+  it('counts exactly up to the cap, and says there are more beyond it', async () => {
+    const exact = await capped('wavefunction', fixture.wavefunctionCount);
+    expect([exact.total, exact.totalCapped, exact.facetsCapped]).toEqual([
+      fixture.wavefunctionCount,
+      false,
+      false,
+    ]);
+    expect(exact.facets.kind.reduce((sum, option) => sum + option.count, 0)).toBe(
+      fixture.wavefunctionCount,
+    );
+    const over = await capped('wavefunction', 12);
+    expect([over.total, over.totalCapped, over.facetsCapped]).toEqual([12, true, true]);
+    expect(over.pageCount).toBe(1);
+    expect(over.documents).toHaveLength(12);
+  });
+
+  it('counts facets in the first matches past the cap: lower bounds of the full counts', async () => {
+    const full = await search('wavefunction');
+    const over = await capped('wavefunction', 12);
+    const total = (options: { count: number }[]) => options.reduce((sum, o) => sum + o.count, 0);
+    expect(total(over.facets.kind)).toBeGreaterThanOrEqual(12);
+    expect(total(over.facets.kind)).toBeLessThan(fixture.wavefunctionCount);
+    for (const option of over.facets.kind) {
+      const exact = full.facets.kind.find((o) => o.value === option.value);
+      expect(option.count).toBeLessThanOrEqual(exact?.count ?? 0);
+    }
+  });
+
+  it('ends the pages at the cap, so no page lists more than the total', async () => {
+    const first = await capped('wavefunction', 24);
+    const second = await capped('wavefunction', 24, { page: 2 });
+    expect(first.pageCount).toBe(2);
+    expect(second.documents).toHaveLength(4);
+    const ids = [...first.documents, ...second.documents].map((d) => d.id);
+    expect(new Set(ids).size).toBe(24);
+  });
+
+  it('still puts a title match first when it is not among the first matches found', async () => {
+    // The page-text and description matches were indexed before the title match.
+    const results = await capped('spectral', 1);
+    expect(results.totalCapped).toBe(true);
+    expect(results.documents.map((d) => d.id)).toEqual([fixture.documents.spectralTitle]);
+  });
+
+  it('applies the filters before counting up to the cap', async () => {
+    const results = await capped('wavefunction', 4, { kind: 'exam' });
+    expect([results.total, results.totalCapped]).toEqual([4, true]);
+    expect(results.documents.every((d) => d.kind === 'exam')).toBe(true);
+    const few = await capped('wavefunction', 5, { kind: 'exam' });
+    expect([few.total, few.totalCapped]).toEqual([5, false]);
+  });
+});
+
 describe('searchCatalog spelling', () => {
   it('offers a close spelling when a misspelt query searched as typed finds nothing', async () => {
     const results = await search('eigenvectros', { verbatim: true });

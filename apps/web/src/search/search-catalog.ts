@@ -30,6 +30,13 @@ const BODY_RANKED = 150;
 const IDF_CAP = 1000;
 /** A partial match's rank is this per word it has, plus its rank as a match (below 1). */
 const PER_WORD_FOUND = 10;
+/**
+ * Matches are counted exactly up to this many, and a results page reaches no further (50
+ * pages): beyond it the total reads "1,000+" and the facets count the first matches found, as
+ * hosted engines do (Meilisearch's maxTotalHits, Elasticsearch's track_total_hits). Counting
+ * and grouping every match of a word in two documents of three cost more than a page may.
+ */
+export const MATCH_CAP = 1000;
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START},StopSel=${HIGHLIGHT_END},MaxWords=35,MinWords=15,MaxFragments=1`;
 
 export interface SearchFilters {
@@ -82,13 +89,20 @@ export interface SearchResults {
   filters: SearchFilters;
   page: number;
   pageCount: number;
-  /** Documents matching the query and every filter. */
+  /** Documents matching the query and every filter, counted up to the cap (MATCH_CAP). */
   total: number;
+  /** More documents than `total` match: counting stopped at the cap. */
+  totalCapped: boolean;
   /** Best matching courses (first page only, and not when filtering by course or kind). */
   courses: CourseHit[];
   documents: DocumentHit[];
   /** Per facet, the options with how many documents match the query and the *other* filters. */
   facets: Record<FacetName, FacetOption[]>;
+  /**
+   * The facets counted the first matches found, not all of them (more matched than the cap):
+   * each count is a lower bound.
+   */
+  facetsCapped: boolean;
   /** "Did you mean": a corrected query that finds more, when this one finds few. */
   suggestion: string | undefined;
   /** "Showing results for": the query as searched, when typos in it were corrected. */
@@ -113,7 +127,9 @@ const NO_FACETS: Record<FacetName, FacetOption[]> = {
 export async function searchCatalog(
   db: Kysely<Database>,
   request: SearchRequest,
+  options: { matchCap?: number } = {},
 ): Promise<SearchResults> {
+  const matchCap = options.matchCap ?? MATCH_CAP;
   const parsed = parseSearchQuery(request.query);
   const filters: SearchFilters = {
     subject: request.subject,
@@ -128,9 +144,11 @@ export async function searchCatalog(
     page,
     pageCount: 0,
     total: 0,
+    totalCapped: false,
     courses: [],
     documents: [],
     facets: NO_FACETS,
+    facetsCapped: false,
     suggestion: undefined,
     correction: undefined,
     partial: false,
@@ -141,19 +159,23 @@ export async function searchCatalog(
   const queries = searchTsQueries(plan, parsed.text);
   const showCourses = page === 1 && filters.course === undefined && filters.kind === undefined;
   const [all, courses] = await Promise.all([
-    searchDocuments(db, queries, filters, page, undefined),
+    searchDocuments(db, queries, filters, page, matchCap, undefined),
     showCourses ? searchCourses(db, queries, filters) : Promise.resolve([]),
   ]);
   // Every word first; when no document has them all, the documents with most of them.
   const partial = all.total === 0 && plan.terms.length > 1 && !plan.literal;
-  const documents = partial ? await searchDocuments(db, queries, filters, page, plan) : all;
+  const documents = partial
+    ? await searchDocuments(db, queries, filters, page, matchCap, plan)
+    : all;
   const results: SearchResults = {
     ...empty,
     pageCount: Math.ceil(documents.total / RESULTS_PER_PAGE),
     total: documents.total,
+    totalCapped: documents.totalCapped,
     courses,
     documents: documents.hits,
     facets: documents.facets,
+    facetsCapped: documents.facetsCapped,
     correction: plan.corrected,
     partial: partial && documents.total > 0,
   };
@@ -166,73 +188,123 @@ export async function searchCatalog(
 
 interface DocumentsRow {
   total: number;
+  totalCapped: boolean;
   hits: DocumentHit[];
   facets: Record<FacetName, FacetOption[]>;
+  facetsCapped: boolean;
 }
 
 /**
- * One statement: the matching documents are collected once (ids and facet columns from the
- * index's narrow rows, rank from their title and description where those have a word of the
- * query), then counted per facet, counted in all, and cut to one page, whose rows alone read
- * titles, pages and snippets.
+ * One statement: the matching documents are collected up to one more than the cap (ids and
+ * facet columns from the index's narrow rows), counted, cut to one page by rank, counted per
+ * facet, and the page's rows alone read titles, pages and snippets.
  *
- * With `partial` (the plan), a document matches when it has any word; each word is its own
- * index scan, so counting the words a document has never reads its large vector.
+ * Past the cap, no common word has every match ordered: the page is ranked from the first
+ * matches found and the documents whose title and description have every word (read through
+ * their own index). A document with some words in its title and the others only in its pages
+ * is then ranked only if it was among the first matches found.
+ *
+ * With `partial` (the plan), a document matches when it has any word, and those with every
+ * word but one (the best there are) come first: the index finds them, so no document's large
+ * vector is read for ranking, only for the page's missing words.
  */
 async function searchDocuments(
   db: Kysely<Database>,
   queries: SearchTsQueries,
   filters: SearchFilters,
   page: number,
+  matchCap: number,
   partial: PlannedQuery | undefined,
 ): Promise<DocumentsRow> {
   const where = (except?: FacetName) => filterSql(filters, except);
-  const filtered = Object.values(filters).some((value) => value !== undefined)
-    ? sql`filtered`
-    : sql`matched`;
+  const filteredRequest = Object.values(filters).some((value) => value !== undefined);
   const termRows = sql.join(queries.perTerm.map((query, i) => sql`(${i + 1}::bigint, ${query})`));
-  const matched = partial
+  const offset = (page - 1) * RESULTS_PER_PAGE;
+  // The pages end at the cap, as the total does.
+  const pageSize = Math.max(0, Math.min(RESULTS_PER_PAGE, matchCap - offset));
+  // A document's rank by its title and description, read for it alone.
+  const titleRank = (documentId: RawBuilder<unknown>) => sql`
+    coalesce((SELECT ${rankSql(sql`d.search_vector`)} FROM documents d
+              WHERE d.id = ${documentId} AND d.search_vector @@ q.any_query), 0)`;
+  const candidates = partial
     ? sql`
-      SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
-             ${PER_WORD_FOUND} * count(*) + coalesce(max(r.rank), 0) AS rank,
-             array_agg(t.i) AS found
-      FROM (VALUES ${termRows}) AS t(i, query)
-           CROSS JOIN LATERAL (
-             SELECT s.document_id FROM document_search s WHERE s.vector @@ t.query) h
-           JOIN document_search s ON s.document_id = h.document_id
-           LEFT JOIN ranked r ON r.document_id = s.document_id
-      GROUP BY s.document_id`
+      -- Most words first. No document has them all, so every word but one is the best bucket:
+      -- its documents come first, then those with fewer words (counted alike past one).
+      ${
+        partial.terms.length > 2
+          ? sql`best AS MATERIALIZED (
+              SELECT m.document_id FROM document_search m CROSS JOIN q
+              WHERE m.vector @@ q.best_query AND ${where()}
+              LIMIT ${matchCap + 1}
+            ),`
+          : sql``
+      }
+      candidates AS (
+        SELECT c.document_id, ${PER_WORD_FOUND} * c.words + ${titleRank(sql`c.document_id`)} AS rank
+        FROM (
+          SELECT document_id, max(words) AS words FROM (
+            SELECT document_id, 1 AS words FROM matches
+            ${partial.terms.length > 2 ? sql`UNION ALL SELECT document_id, ${partial.terms.length - 1} FROM best` : sql``}
+          ) x GROUP BY document_id
+        ) c CROSS JOIN q
+      )`
     : sql`
-      SELECT s.document_id, s.course_id, s.subject_id, s.institution_id, s.kind,
-             coalesce(r.rank, 0) AS rank, NULL::bigint[] AS found
-      FROM document_search s
-           CROSS JOIN q
-           LEFT JOIN ranked r ON r.document_id = s.document_id
-      WHERE s.vector @@ q.query`;
+      -- Documents whose title and description have every word, through their own index: each
+      -- is a match whatever its pages hold.
+      titled AS MATERIALIZED (
+        SELECT d.id AS document_id, ${rankSql(sql`d.search_vector`)} AS rank
+        FROM documents d, q
+        WHERE d.search_vector @@ q.query
+      ),
+      candidates AS (
+        -- The matches found, each ranked by its title and description.
+        SELECT m.document_id, ${titleRank(sql`m.document_id`)} AS rank
+        FROM matches m CROSS JOIN q
+        UNION
+        -- Past the cap, also the best titled documents, wherever they are among the matches
+        -- (as many as this page needs).
+        (SELECT t.document_id, t.rank
+         FROM counted, titled t JOIN document_search m ON m.document_id = t.document_id
+         WHERE counted.found > ${matchCap} AND ${where()}
+         ORDER BY t.rank DESC, t.document_id DESC
+         LIMIT ${offset + pageSize})
+      )`;
+  // A partial match has any of the words.
+  const matchQuery = partial ? sql`q.any_query` : sql`q.query`;
+  // The first matches found, up to the cap and one more. The filters are columns of the
+  // index (migration 0014): a filter that keeps few matches reads only those.
+  const firstMatches = (filter: RawBuilder<boolean>) => sql`
+    SELECT m.document_id, m.course_id, m.subject_id, m.institution_id, m.kind
+    FROM document_search m CROSS JOIN q
+    WHERE m.vector @@ ${matchQuery} AND ${filter}
+    LIMIT ${matchCap + 1}`;
+  const ctes = sql`
+      matches AS MATERIALIZED (${firstMatches(where())}),
+      -- The facets count the first matches of the query alone (each facet applies the other
+      -- filters); without filters, those are the matches already found.
+      sample AS ${filteredRequest ? sql`MATERIALIZED (${firstMatches(sql`true`)})` : sql`(SELECT * FROM matches)`},
+      counted AS (SELECT count(*)::int AS found FROM matches),
+      ${candidates}`;
   const words = partial ? partial.terms.map((term) => term.corrections[0] ?? term.word) : [];
   const { rows } = await sql<DocumentsRow>`
     WITH q AS (
       SELECT ${queries.match} AS query, ${queries.exact} AS exact_query,
              -- Any of the words, for choosing the page to show and highlighting it.
-             ${queries.any} AS any_query
+             ${queries.any} AS any_query,
+             -- Every word but one, for partial matches.
+             ${allButOne(queries.perTerm)} AS best_query
     ),
-    -- Title and description rank, for the documents that have a word of the query there (the
-    -- index's rows stay narrow: a common word matches a third of them).
-    ranked AS MATERIALIZED (
-      SELECT d.id AS document_id, ${rankSql(sql`d.search_vector`)} AS rank
-      FROM documents d, q
-      WHERE d.search_vector @@ q.any_query
-    ),
-    matched AS MATERIALIZED (${matched}),
-    -- Without filters, the matches themselves (a copy of thousands of rows saved).
-    filtered AS (SELECT * FROM matched m WHERE ${where()}),
-    counted AS (SELECT count(*)::int AS total FROM ${filtered}),
-    few AS (SELECT total <= ${BODY_RANKED} AS yes FROM counted),
+    -- One query per word. Materialized so the planner cannot see the words: seeing them, it
+    -- took moderately common ones for very common, and counted their documents up to the cap
+    -- by reading the table in order, every row's large vector (150 ms a word).
+    terms(i, query) AS MATERIALIZED (VALUES ${termRows}),
+    ${ctes},
+    few AS (SELECT found <= ${BODY_RANKED} AS yes FROM counted),
     -- Rarer words weigh more (inverse document frequency, counted up to a cap).
     weights AS (
       SELECT t.query, ln(
                greatest(n.documents, d.found + 1) / (d.found + 1)) AS idf
-      FROM few, (VALUES ${termRows}) AS t(i, query)
+      FROM few, terms t
       CROSS JOIN (SELECT reltuples::float AS documents FROM pg_class
                   WHERE oid = 'document_search'::regclass) n
       CROSS JOIN LATERAL (
@@ -243,19 +315,18 @@ async function searchDocuments(
     -- Two shapes, one of which runs: many matches are cut to the page by title and
     -- description rank alone (a top-N sort); few are ordered with their pages' rank too.
     hits AS (
-      SELECT document_id, found,
-             row_number() OVER (ORDER BY rank DESC, document_id DESC) AS position
+      SELECT document_id, row_number() OVER (ORDER BY rank DESC, document_id DESC) AS position
       FROM (
-        SELECT f.document_id, f.found, f.rank FROM ${filtered} f, few WHERE NOT few.yes
+        SELECT f.document_id, f.rank FROM candidates f, few WHERE NOT few.yes
         ORDER BY f.rank DESC, f.document_id DESC
-        LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+        LIMIT ${pageSize} OFFSET ${offset}
       ) many
       UNION ALL
-      SELECT document_id, found, position FROM (
-        SELECT f.document_id, f.found,
+      SELECT document_id, position FROM (
+        SELECT f.document_id,
                row_number() OVER (
                  ORDER BY f.rank DESC, body.rank DESC NULLS LAST, f.document_id DESC) AS position
-        FROM ${filtered} f
+        FROM candidates f
         CROSS JOIN few
         LEFT JOIN LATERAL (
           -- Per page of the document, so that long documents do not win by length alone.
@@ -266,10 +337,10 @@ async function searchDocuments(
         ) body ON true
         WHERE few.yes
         ORDER BY position
-        LIMIT ${RESULTS_PER_PAGE} OFFSET ${(page - 1) * RESULTS_PER_PAGE}
+        LIMIT ${pageSize} OFFSET ${offset}
       ) ranked
     ),
-    -- Every facet's counts in one pass over the matches: each facet counts the matches that
+    -- Every facet's counts in one pass over the sample: each facet counts the matches that
     -- pass the *other* filters (its ok_ column), one grouping set per facet.
     facet_counts AS (
       SELECT subject_id, institution_id, course_id, kind,
@@ -278,7 +349,7 @@ async function searchDocuments(
         SELECT m.subject_id, m.institution_id, m.course_id, m.kind,
                ${where('subject')} AS ok_subject, ${where('institution')} AS ok_institution,
                ${where('course')} AS ok_course, ${where('kind')} AS ok_kind
-        FROM matched m
+        FROM sample m
       ) m
       GROUP BY GROUPING SETS ((subject_id, ok_subject), (institution_id, ok_institution),
                               (course_id, ok_course), (kind, ok_kind))
@@ -303,7 +374,9 @@ async function searchDocuments(
       SELECT kind AS value, kind AS label, count FROM facet_counts WHERE ok_kind
     )
     SELECT
-      (SELECT total FROM counted) AS total,
+      (SELECT least(found, ${matchCap}) FROM counted) AS total,
+      (SELECT found > ${matchCap} FROM counted) AS "totalCapped",
+      (SELECT count(*) > ${matchCap} FROM sample) AS "facetsCapped",
       coalesce((
         SELECT json_agg(json_build_object(
           'id', d.id, 'slug', d.slug, 'title', d.title, 'kind', d.kind,
@@ -314,7 +387,8 @@ async function searchDocuments(
             ${HEADLINE_OPTIONS}),
           'missing', ARRAY(
             SELECT w.word FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
-            WHERE NOT w.i = ANY (coalesce(h.found, ARRAY[w.i]))
+            JOIN terms t ON t.i = w.i
+            WHERE NOT s.vector @@ t.query
               -- Stop words are in no index: no document lacks them.
               AND numnode(plainto_tsquery('coursepack', w.word)) > 0
             ORDER BY w.i)
@@ -322,6 +396,7 @@ async function searchDocuments(
         FROM hits h
         CROSS JOIN q
         JOIN documents d ON d.id = h.document_id
+        JOIN document_search s ON s.document_id = h.document_id
         JOIN courses c ON c.id = d.course_id
         LEFT JOIN LATERAL (
           SELECT p.page_number, p.body FROM document_pages p
@@ -340,6 +415,19 @@ async function searchDocuments(
   const row = rows[0];
   if (!row) throw new Error('the search statement returned no row');
   return row;
+}
+
+/** Every word but one, any one: (b & c) | (a & c) | (a & b). */
+function allButOne(perTerm: readonly RawBuilder<string>[]): RawBuilder<string> {
+  if (perTerm.length < 2) return sql<string>`''::tsquery`;
+  const without = perTerm.map(
+    (_, skipped) =>
+      sql`(${sql.join(
+        perTerm.filter((__, i) => i !== skipped),
+        sql` && `,
+      )})`,
+  );
+  return sql<string>`(${sql.join(without, sql` || `)})`;
 }
 
 function facetJson(table: string): RawBuilder<unknown> {

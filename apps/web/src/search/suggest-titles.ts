@@ -135,12 +135,18 @@ async function findPages(
     page: number;
     excerpt: string;
   }>`
+    -- Both materialized, so the planner cannot see the words: seeing them, it estimated rare
+    -- ones as common and read the table in order for the first few matches, reading every
+    -- row's large vector when there were none (600 ms). The matches are read on demand.
+    WITH q AS MATERIALIZED (SELECT ${query} AS query),
+    found AS MATERIALIZED (
+      SELECT s.document_id FROM document_search s, q WHERE s.vector @@ q.query
+    )
     SELECT d.id, d.slug, d.title, p.page_number AS page,
            ts_headline('coursepack', p.body, q.query, ${PAGE_EXCERPT}) AS excerpt
-    FROM (SELECT ${query} AS query) q
-    CROSS JOIN LATERAL (
-      SELECT s.document_id FROM document_search s
-      WHERE s.vector @@ q.query AND NOT s.document_id = ANY (${exclude}::int[])
+    FROM q
+    CROSS JOIN (
+      SELECT document_id FROM found WHERE NOT document_id = ANY (${exclude}::int[])
       LIMIT ${limit}
     ) m
     JOIN documents d ON d.id = m.document_id

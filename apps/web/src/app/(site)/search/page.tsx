@@ -11,9 +11,14 @@ import { SearchBox } from '@/components/search-box';
 import { SearchFacet } from '@/components/search-facets';
 import { SearchResultLink } from '@/components/search-result-link';
 import { KIND_LABELS } from '@/documents/kind-labels';
-import { pluralize } from '@/format/format-numbers';
+import { formatCount, pluralize } from '@/format/format-numbers';
 import { pageNumber, single, slugParam } from '@/http/search-params';
-import { RESULTS_PER_PAGE, type SearchFilters, searchCatalog } from '@/search/search-catalog';
+import {
+  MATCH_CAP,
+  RESULTS_PER_PAGE,
+  type SearchFilters,
+  searchCatalog,
+} from '@/search/search-catalog';
 import { getDb } from '@/server/server-context';
 import { TrackPageView } from '@/tracking/track-page-view';
 import { TrackSearchSubmitted } from '@/tracking/track-search-submitted';
@@ -151,6 +156,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
                   options={results.facets.kind}
                   selected={filters.kind}
                   hrefFor={withFilter('kind')}
+                  countsAtLeast={results.facetsCapped}
                   labelFor={(option) => KIND_LABELS[option.value as DocumentKind].plural}
                 />
                 <SearchFacet
@@ -158,20 +164,28 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
                   options={results.facets.subject}
                   selected={filters.subject}
                   hrefFor={withFilter('subject')}
+                  countsAtLeast={results.facetsCapped}
                 />
                 <SearchFacet
                   label="Institution"
                   options={results.facets.institution}
                   selected={filters.institution}
                   hrefFor={withFilter('institution')}
+                  countsAtLeast={results.facetsCapped}
                 />
                 <SearchFacet
                   label="Course"
                   options={results.facets.course}
                   selected={filters.course === undefined ? undefined : String(filters.course)}
                   hrefFor={withFilter('course')}
+                  countsAtLeast={results.facetsCapped}
                 />
               </div>
+              {results.facetsCapped ? (
+                <p className="mt-4 text-xs text-slate-500">
+                  Counted in the first {formatCount(MATCH_CAP)} matches.
+                </p>
+              ) : null}
             </FilterSheet>
           </aside>
           <div className="flex min-w-0 flex-col gap-8">
@@ -205,7 +219,11 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
               <h2 id="document-results" className="mb-3 text-lg font-semibold">
                 Documents{' '}
                 <span className="font-normal text-slate-500">
-                  ({pluralize(results.total, 'match', 'matches')})
+                  (
+                  {results.totalCapped
+                    ? `${formatCount(results.total)}+ matches`
+                    : pluralize(results.total, 'match', 'matches')}
+                  )
                 </span>
               </h2>
               {results.partial ? (
