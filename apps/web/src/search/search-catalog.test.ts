@@ -292,6 +292,12 @@ describe('searchCatalog folding (rule 3)', () => {
     }
   });
 
+  it('finds a word a page breaks across two lines with a hyphen, whole and by its parts', async () => {
+    for (const query of ['photoluminescence', 'photolumin', 'luminescence', 'photo-luminescence']) {
+      expect(await ids(query), query).toEqual([fixture.documents.lineBreakHyphen]);
+    }
+  });
+
   it('finds words with digits as typed and by prefix', async () => {
     for (const query of ['x86', 'CO2', 'zorblax5210', 'zorblax']) {
       expect(await ids(query), query).toEqual([fixture.documents.btree]);

@@ -19,6 +19,7 @@ export interface SearchFixture {
     resume: number;
     schrodinger: number;
     btree: number;
+    lineBreakHyphen: number;
     lectureNotes: number;
     surfaceTension: number;
   };
@@ -182,6 +183,12 @@ export async function seedSearchFixture(db: Kysely<Database>): Promise<SearchFix
       course: algebra,
       title: 'B-tree indexes',
       pages: ['Pages on x86 machines; CO2 budgets; the zorblax5210 sample.'],
+    }),
+    // Justified text breaks a word across lines with a hyphen, as the PDF's text then reads.
+    lineBreakHyphen: await document({
+      course: quantum,
+      title: 'Spectroscopy notes',
+      pages: ['The sample shows photo-\nluminescence under blue light.'],
     }),
     lectureNotes: await document({
       course: quantum,
