@@ -341,6 +341,25 @@ describe('upload API with the official SDK', () => {
     }
   });
 
+  it('refuses private and authenticated uploads instead of storing them public', async () => {
+    const jpeg = `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`;
+    await expect(
+      cloudinary.uploader.upload(jpeg, { public_id: 'secret/a', type: 'authenticated' }),
+    ).rejects.toMatchObject({
+      http_code: 400,
+      message:
+        'Unsupported delivery type authenticated: this service stores public assets only (type upload)',
+    });
+    await expect(
+      cloudinary.uploader.upload(jpeg, { public_id: 'secret/b', access_mode: 'authenticated' }),
+    ).rejects.toMatchObject({ http_code: 400, message: expect.stringMatching(/access mode/) });
+    const { response } = await get(deliveryUrl('secret/a', { format: 'jpg' }));
+    expect(response.status).toBe(404);
+    await expect(
+      cloudinary.uploader.upload(jpeg, { public_id: 'secret/public', type: 'upload' }),
+    ).resolves.toMatchObject({ public_id: 'secret/public', type: 'upload' });
+  });
+
   it('generates a public id when none is given, and honours folder', async () => {
     const result = await cloudinary.uploader.upload(
       `data:image/jpeg;base64,${(await twoColourJpeg()).toString('base64')}`,

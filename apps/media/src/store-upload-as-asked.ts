@@ -26,6 +26,7 @@ export async function storeUploadAsAsked(
   context: UploadContext & { delivery: DeliveryService },
 ): Promise<UploadResponse> {
   const { config, delivery } = context;
+  refuseAccessControl(input.params);
   const eager = parseEagerParam(input.params.eager);
   const incoming = type === 'image' ? readIncomingTransformation(input.params) : undefined;
   if (eager.length > 0 && type === 'raw') {
@@ -60,4 +61,28 @@ export async function storeUploadAsAsked(
     response.eager = await deriveEager(delivery, config, asset, eager);
   }
   return response;
+}
+
+/**
+ * Every asset here is public, as `type: upload` is at Cloudinary. An upload asking for private
+ * or authenticated delivery (or `access_mode: authenticated`) expects its original to be
+ * withheld: it is refused, never stored public in silence.
+ */
+function refuseAccessControl(params: Readonly<Record<string, string>>): void {
+  if (params.type !== undefined && params.type !== '' && params.type !== 'upload') {
+    throw new MediaError(
+      'invalid_request',
+      `Unsupported delivery type ${params.type}: this service stores public assets only (type upload)`,
+    );
+  }
+  if (
+    params.access_mode !== undefined &&
+    params.access_mode !== '' &&
+    params.access_mode !== 'public'
+  ) {
+    throw new MediaError(
+      'invalid_request',
+      `Unsupported access mode ${params.access_mode}: this service stores public assets only`,
+    );
+  }
 }
