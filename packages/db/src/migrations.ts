@@ -13,7 +13,7 @@ import * as leanerSearchIndex from './migrations/0011-leaner-search-index';
 import * as pageTextLayers from './migrations/0012-page-text-layers';
 import * as sessionSetTails from './migrations/0013-session-set-tails';
 import * as filteredSearchIndex from './migrations/0014-filtered-search-index';
-import * as lineBreakHyphens from './migrations/0015-line-break-hyphens';
+import * as joinedWords from './migrations/0015-joined-words';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -36,5 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0012-page-text-layers': pageTextLayers,
   '0013-session-set-tails': sessionSetTails,
   '0014-filtered-search-index': filteredSearchIndex,
-  '0015-line-break-hyphens': lineBreakHyphens,
+  '0015-joined-words': joinedWords,
 };

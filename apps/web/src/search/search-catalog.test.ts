@@ -58,6 +58,15 @@ describe('searchCatalog ranking and matching', () => {
     expect((await search('quantum')).courses.map((c) => c.title)).toEqual(['Quantum Mechanics']);
   });
 
+  it('finds a course by its code typed without the space, with a hyphen or half typed', async () => {
+    for (const query of ['MATH221', 'math-221', 'Math 221', 'math22']) {
+      expect(
+        (await search(query)).courses.map((c) => c.title),
+        query,
+      ).toEqual(['Linear Algebra']);
+    }
+  });
+
   it('never finds unpublished documents, processing documents or hidden courses', async () => {
     const results = await search('homeomorphism');
     expect(results.total).toBe(0);
