@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { DocumentPageView, type PageImageOptions } from './document-page-view';
 import { pageImageFromPattern } from './page-image-pattern';
 
@@ -21,9 +21,10 @@ const PAGE_GAP = '1.5rem';
  * rest, placed once the browser runs the page) and the first page's text, never every page's
  * text (a 1,990-page document made 4.3 MB of HTML when it did). Page 1 is filled from the start,
  * for search engines and for the first screen; a `#page-N` link scrolls to N's section and
- * fills the pages around it.
+ * fills the pages around it. Rendered again only when its own props change (the reader's
+ * toolbar and find state leave the pages as they are).
  */
-export function DocumentPages({
+export const DocumentPages = memo(function DocumentPages({
   documentId,
   pageCount,
   firstPageText,
@@ -111,4 +112,4 @@ export function DocumentPages({
       ) : null}
     </div>
   );
-}
+});
