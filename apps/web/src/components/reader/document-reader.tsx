@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PageImageOptions } from '@/components/document-page-view';
 import { DocumentPages } from '@/components/document-pages';
 import { pageImageFromPattern } from '@/components/page-image-pattern';
@@ -261,8 +261,7 @@ export function DocumentReader({
             aria-label="Pages"
             className="hidden lg:sticky lg:top-[var(--reader-top)] lg:block lg:max-h-[calc(100vh-var(--reader-top)-1rem)] lg:self-start lg:overflow-y-auto lg:pr-1"
           >
-            {/* Hydrated apart (see the pages below). */}
-            <Suspense>{rail('column', goTo)}</Suspense>
+            {rail('column', goTo)}
           </nav>
           <div className="min-w-0">
             <section
@@ -271,20 +270,15 @@ export function DocumentReader({
               className="overflow-x-auto overscroll-x-contain"
               data-testid="document-pages"
             >
-              {/* The pages and the rail are hydrated apart from the toolbar, each in a task of its
-                  own: hydrating the whole reader at once was one long task that kept a phone from
-                  answering input. The server's HTML shows all of them meanwhile. */}
-              <Suspense>
-                <DocumentPages
-                  documentId={documentId}
-                  pageCount={pageCount}
-                  firstPageText={firstPageText}
-                  pageImagePattern={images?.src ?? null}
-                  landscape={landscape}
-                  className={`flex flex-col gap-6 ${zoom === 'fit' ? '' : 'items-start'}`}
-                  imageOptions={imageOptions}
-                />
-              </Suspense>
+              <DocumentPages
+                documentId={documentId}
+                pageCount={pageCount}
+                firstPageText={firstPageText}
+                pageImagePattern={images?.src ?? null}
+                landscape={landscape}
+                className={`flex flex-col gap-6 ${zoom === 'fit' ? '' : 'items-start'}`}
+                imageOptions={imageOptions}
+              />
             </section>
           </div>
         </div>
