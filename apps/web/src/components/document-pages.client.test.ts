@@ -8,9 +8,16 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
 }
 
-/** What the page observes for nearness: jsdom has no layout, so nothing ever intersects. */
+/**
+ * What the page observes for nearness, and how near counts (the live observer's margin): jsdom
+ * has no layout, so nothing ever intersects.
+ */
 const observed = new Set<Element>();
+let margin: string | undefined;
 class FakeIntersectionObserver {
+  constructor(_callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+    margin = options?.rootMargin;
+  }
   observe(element: Element) {
     observed.add(element);
   }
@@ -67,6 +74,17 @@ describe('the pages of a document page, once the browser runs it', () => {
     expect(container.querySelector('div[aria-hidden="true"]')).toBeNull();
     expect(observed.size).toBe(1990);
     expect(scrolledTo).toEqual([]);
+  });
+
+  it('fills only the pages on screen until the reader scrolls, then those within a screen', () => {
+    show(3);
+    expect(margin).toBe('0px');
+    expect(observed.size).toBe(3);
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(margin).toBe('100% 0px');
+    expect(observed.size).toBe(3);
   });
 
   it('scrolls to a #page-N beyond the server’s pages once it is placed', () => {

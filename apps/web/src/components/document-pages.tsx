@@ -1,11 +1,13 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { DocumentPageView, type PageImageOptions } from './document-page-view';
 import { pageImageFromPattern } from './page-image-pattern';
 
 /** How far outside the viewport a page starts loading: a screen's height above and below. */
 const NEAR_MARGIN = '100% 0px';
+/** Before the reader has scrolled: the pages in the viewport only. */
+const ON_SCREEN_MARGIN = '0px';
 /**
  * Pages whose places the server sends; the browser adds the others once it runs the page.
  * Every place costs the server rendering time and the page weight, and readers land on the
@@ -21,9 +23,10 @@ const PAGE_GAP = '1.5rem';
  * rest, placed once the browser runs the page) and the first page's text, never every page's
  * text (a 1,990-page document made 4.3 MB of HTML when it did). Page 1 is filled from the start,
  * for search engines and for the first screen; a `#page-N` link scrolls to N's section and
- * fills the pages around it.
+ * fills the pages around it. Rendered again only when its own props change (the reader's
+ * toolbar and find state leave the pages as they are).
  */
-export function DocumentPages({
+export const DocumentPages = memo(function DocumentPages({
   documentId,
   pageCount,
   firstPageText,
@@ -61,23 +64,43 @@ export function DocumentPages({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: allPlaced is unread but renders the remaining sections, which must be observed too
   useEffect(() => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const arriving = entries
-          .filter((entry) => entry.isIntersecting)
-          .map((entry) => {
-            observer.unobserve(entry.target);
-            return Number(entry.target.id.slice('page-'.length));
-          });
-        if (arriving.length === 0) return;
-        setNear((previous) => new Set([...previous, ...arriving]));
-      },
-      { rootMargin: NEAR_MARGIN },
-    );
-    for (const section of list.current?.querySelectorAll('section[id^="page-"]') ?? []) {
-      observer.observe(section);
-    }
-    return () => observer.disconnect();
+    const sections = () => list.current?.querySelectorAll('section[id^="page-"]') ?? [];
+    const watch = (rootMargin: string) => {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          const arriving = entries
+            .filter((entry) => entry.isIntersecting)
+            .map((entry) => {
+              observer.unobserve(entry.target);
+              return Number(entry.target.id.slice('page-'.length));
+            });
+          if (arriving.length === 0) return;
+          setNear((previous) =>
+            arriving.every((page) => previous.has(page))
+              ? previous
+              : new Set([...previous, ...arriving]),
+          );
+        },
+        { rootMargin },
+      );
+      for (const section of sections()) observer.observe(section);
+      return observer;
+    };
+    // Until the reader scrolls, only the pages on screen are filled: the next pages' images,
+    // texts and text layers were loaded and rendered while the page was still starting (the
+    // most blocking time of a phone's first load), for readers who may never scroll. The first
+    // scroll (a key, a jump or a `#page-N` link scroll too) fills a screen ahead from then on.
+    let observer = watch(ON_SCREEN_MARGIN);
+    const widen = () => {
+      observer.disconnect();
+      observer = watch(NEAR_MARGIN);
+    };
+    // Capturing: the scroll of the reader's own box in full screen does not bubble.
+    window.addEventListener('scroll', widen, { once: true, capture: true, passive: true });
+    return () => {
+      window.removeEventListener('scroll', widen, { capture: true });
+      observer.disconnect();
+    };
   }, [allPlaced]);
 
   return (
@@ -111,4 +134,4 @@ export function DocumentPages({
       ) : null}
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PageImageOptions } from '@/components/document-page-view';
 import { DocumentPages } from '@/components/document-pages';
@@ -8,7 +9,6 @@ import type { FindHit, FoundInDocument } from '@/reader/find-in-document';
 import { foldWord, markedWords } from '@/reader/match-runs';
 import { pageAfter, pagingCommandOf } from '@/reader/paging';
 import { pageImageSizes, pageImageSrcSet, pageWidthAt, type Zoom } from '@/reader/zoom';
-import { FindPanel } from './find-panel';
 import { HighlightedPageText } from './highlighted-page-text';
 import { Icon } from './icons';
 import { PageOverlay } from './page-overlay';
@@ -18,6 +18,10 @@ import { ReaderToolbar } from './reader-toolbar';
 import { useCurrentPage } from './use-current-page';
 import { useStickyOffsets } from './use-sticky-offsets';
 import { useTextLayers } from './use-text-layers';
+
+// Find in document's code arrives when it is first opened (or a page opens with `?q=`), not with
+// the reader: most readers never open it, and every script on the first screen is hydration time.
+const FindPanel = dynamic(() => import('./find-panel').then((module) => module.FindPanel));
 
 /** How long the page in view must stay before the live region announces it. */
 const ANNOUNCE_AFTER_MS = 600;
@@ -64,6 +68,9 @@ export function DocumentReader({
   const root = useRef<HTMLDivElement>(null);
   const pagesList = useRef<HTMLDivElement>(null);
   const sheet = useRef<HTMLDialogElement>(null);
+  // The pages sheet's thumbnails are rendered when it first opens: hidden until then, they were
+  // a second rail for the browser to build and hydrate on every phone.
+  const [sheetOpened, setSheetOpened] = useState(false);
   const current = useCurrentPage(pagesList);
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [findMounted, setFindMounted] = useState(initialQuery !== '');
@@ -188,7 +195,10 @@ export function DocumentReader({
       layout={layout}
     />
   );
-  const openSheet = () => sheet.current?.showModal();
+  const openSheet = () => {
+    setSheetOpened(true);
+    sheet.current?.showModal();
+  };
   const chooseFromSheet = (page: number) => {
     sheet.current?.close();
     goTo(page);
@@ -295,7 +305,7 @@ export function DocumentReader({
             </form>
           </div>
           <div className="max-h-[calc(75vh-5rem)] overflow-y-auto">
-            {rail('grid', chooseFromSheet)}
+            {sheetOpened ? rail('grid', chooseFromSheet) : null}
           </div>
         </dialog>
       </div>

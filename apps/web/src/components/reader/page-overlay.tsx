@@ -9,6 +9,7 @@ import {
   type RunMatch,
 } from '@/reader/match-runs';
 import { useReaderContext } from './reader-context';
+import { emWidthOf } from './text-width';
 
 /** Helvetica's metrics, most PDFs' (see TextLayer). */
 const TEXT_LAYER_FONTS = "Helvetica, Arial, 'Liberation Sans', Arimo, sans-serif";
@@ -31,6 +32,8 @@ export function PageOverlay({ page, shape }: { page: number; shape: number }) {
   // The words' boxes measured in the placed text layer (the run's own letters), before paint.
   useLayoutEffect(() => {
     const element = layer.current;
+    // Nothing to measure: reading the layer's box would lay the page out for no box.
+    if (matches.length === 0) return;
     setMeasured(element ? { of: matches, boxes: measureMatches(element, matches, runs) } : null);
   }, [matches, runs]);
   const boxes =
@@ -74,9 +77,12 @@ export function PageOverlay({ page, shape }: { page: number; shape: number }) {
 
 /**
  * Each run as transparent text in its box, its font sized to the box's height (in container
- * width units, so it follows zoom) and stretched to the box's width once measured, as pdf.js's
- * own text layer does. Helvetica's metrics (Arial, Liberation Sans) are most PDFs' and keep a
- * highlighted word's share of its line closest to the page's.
+ * width units, so it follows zoom) and stretched to the box's width, as pdf.js's own text layer
+ * does. The stretch is the box's width over the text's own width at that size, both in page
+ * widths, so it holds at any zoom and is computed as the spans render: nothing is measured in
+ * the page (its measuring forced a layout of the whole page per text layer in Lighthouse).
+ * Helvetica's metrics (Arial, Liberation Sans) are most PDFs' and keep a highlighted word's share
+ * of its line closest to the page's.
  */
 function TextLayer({
   runs,
@@ -88,29 +94,25 @@ function TextLayer({
   /** The page's height over its width: a run's height, a fraction of it, in widths. */
   shape: number;
 }) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new runs are new spans to measure
-  useLayoutEffect(() => {
-    const element = layer.current;
-    if (!element) return;
-    // All writes, then all reads, then all writes: one layout for the page. Reading each span's
-    // width right after resetting it laid the page out again for every run (Lighthouse: 230 ms
-    // of forced reflow on a four-page document).
-    const fit = () => {
-      const spans = [...element.querySelectorAll<HTMLSpanElement>('span[data-width]')];
-      for (const span of spans) span.style.transform = '';
-      const layerWidth = element.clientWidth;
-      const naturals = spans.map((span) => span.getBoundingClientRect().width);
-      spans.forEach((span, index) => {
-        const natural = naturals[index] ?? 0;
-        const wanted = (Number(span.dataset.width) * layerWidth) / 100;
-        if (natural > 0 && wanted > 0) span.style.transform = `scaleX(${wanted / natural})`;
-      });
-    };
-    fit();
-    const observer = new ResizeObserver(fit);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [runs, layer]);
+  // Each run's font size in page widths, and its box's width over its text's at that size.
+  const placed = useMemo(
+    () =>
+      runs.map(([x, y, width, height, text]) => {
+        const size = height * shape;
+        const natural = (emWidthOf(text, TEXT_LAYER_FONTS) ?? 0) * size;
+        return {
+          text,
+          style: {
+            left: percent(x),
+            top: percent(y),
+            fontSize: `${(size * 100).toFixed(3)}cqw`,
+            transform:
+              natural > 0 && width > 0 ? `scaleX(${(width / natural).toFixed(4)})` : undefined,
+          },
+        };
+      }),
+    [runs, shape],
+  );
   return (
     <div
       ref={layer}
@@ -119,17 +121,12 @@ function TextLayer({
       className="absolute inset-0 overflow-hidden leading-none text-transparent selection:bg-sky-400/40"
       style={{ fontFamily: TEXT_LAYER_FONTS }}
     >
-      {runs.map(([x, y, width, height, text], index) => (
+      {placed.map(({ text, style }, index) => (
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: runs are the page's, fixed in order
           key={index}
-          data-width={(width * 100).toFixed(3)}
           className="absolute origin-top-left whitespace-pre"
-          style={{
-            left: percent(x),
-            top: percent(y),
-            fontSize: `${(height * shape * 100).toFixed(3)}cqw`,
-          }}
+          style={style}
         >
           {text}
           {/* A line break when copied, not a run-on of the next line's words. */}{' '}

@@ -1,14 +1,15 @@
 'use client';
 
 import { MediaImage } from '@coursepack/images/media-image';
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { type MouseEvent, memo, useEffect, useRef } from 'react';
 
 /**
  * The pages as small images (numbers in the text view), the page being read marked; choosing
  * one goes to it. Beside the pages on wide screens, in the pages sheet on phones. Thumbnails
- * load as they scroll into view.
+ * load as they scroll into view. Rendered again only when its own props change (the page being
+ * read), not for the reader's other state (zoom, find, the toolbar's measured height).
  */
-export function PageRail({
+export const PageRail = memo(function PageRail({
   pageCount,
   current,
   thumbnailOf,
@@ -24,7 +25,13 @@ export function PageRail({
   const list = useRef<HTMLOListElement>(null);
 
   // Keeps the current page's thumbnail in the rail's view, scrolling the rail only (never the page).
+  // A rail that starts at page 1 already shows it at its top: measuring there as the reader
+  // hydrates would only lay the page out early.
+  const firstRun = useRef(true);
   useEffect(() => {
+    const first = firstRun.current;
+    firstRun.current = false;
+    if (first && current === 1) return;
     const rail = list.current?.parentElement;
     const item = list.current?.querySelector<HTMLElement>(`[data-page="${current}"]`);
     if (!rail || !item) return;
@@ -75,4 +82,4 @@ export function PageRail({
       })}
     </ol>
   );
-}
+});

@@ -34,16 +34,26 @@ export function useStickyOffsets(
 ): StickyOffsets {
   const [heights, setHeights] = useState({ header: 64, toolbar: 56, padding: 0 });
   useEffect(() => {
-    const measure = () =>
-      setHeights({
+    // Measured when the observer reports, right after the browser's own layout (its first report
+    // comes as it starts observing): measuring as the reader mounts laid the page out early.
+    const measure = () => {
+      const next = {
         header: fullscreen ? 0 : stickyHeaderHeight(),
         toolbar: toolbar.current?.offsetHeight ?? 56,
         // The page's own scroll padding (the site's, for its sticky header) adds to a margin.
         padding: fullscreen
           ? 0
           : Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0,
-      });
-    measure();
+      };
+      // The same heights keep the same state: no render of the reader for nothing.
+      setHeights((previous) =>
+        previous.header === next.header &&
+        previous.toolbar === next.toolbar &&
+        previous.padding === next.padding
+          ? previous
+          : next,
+      );
+    };
     const observer = new ResizeObserver(measure);
     const header = document.querySelector('body header');
     if (header) observer.observe(header);
