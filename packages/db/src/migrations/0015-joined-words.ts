@@ -79,7 +79,10 @@ function documentWordsSync(joined: boolean): RawBuilder<unknown> {
 
 /**
  * Stored generated columns keep what the old functions made: setting their expressions again
- * recomputes every row. Then the search tables are refreshed from them.
+ * recomputes every row. Then the search tables are refreshed from them. The rewrite drops the
+ * columns' statistics and leaves nothing counted as modified, so autovacuum would not gather
+ * them again for a long time: planned blind, the typeahead's p99 went from 0.08 to 1.5 s on the
+ * 100,000-document bench. They are gathered here.
  */
 async function reindex(db: Kysely<unknown>, joinCode: boolean): Promise<void> {
   await sql`
@@ -95,6 +98,9 @@ async function reindex(db: Kysely<unknown>, joinCode: boolean): Promise<void> {
       setweight(search_text_vector(body), 'C'))`.execute(db);
   await sql`SELECT refresh_course_search(ARRAY(SELECT id FROM courses))`.execute(db);
   await sql`SELECT refresh_document_search(ARRAY(SELECT id FROM documents))`.execute(db);
+  await sql`ANALYZE courses, documents, document_pages, course_search, document_search, search_words`.execute(
+    db,
+  );
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
