@@ -85,6 +85,11 @@ export const CONTENT_TYPES: Readonly<Record<OutputFormat, string>> = {
   gif: 'image/gif',
 };
 
+/** Whether `value` names a format images are delivered in (`jpeg` is spelt `jpg` here). */
+export function isOutputFormat(value: string): value is OutputFormat {
+  return Object.hasOwn(CONTENT_TYPES, value);
+}
+
 /** Content types of stored originals. */
 export const SOURCE_CONTENT_TYPES: Readonly<Record<SourceFormat, string>> = {
   ...CONTENT_TYPES,

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { CONTENT_TYPES, isOutputFormat } from './choose-output-format';
 import type { MediaConfig } from './config';
 import type { DeliveryService } from './delivery-service';
 import { MediaError } from './media-error';
 import type { OutputFormat } from './parse-delivery-path';
+import { imageDeliveryPath } from './store-upload';
 
 /**
  * Cloudinary's `eager` upload parameter: derivations made while the upload is answered, so the
@@ -17,7 +19,9 @@ import type { OutputFormat } from './parse-delivery-path';
 export const MAX_EAGER_TRANSFORMATIONS = 10;
 /** A derivation still running past the delivery budget is waited for, up to this long. */
 const EAGER_WAIT_MS = 60_000;
-const OUTPUT_FORMATS = new Set<string>(['jpg', 'png', 'webp', 'avif', 'gif']);
+const FORMAT_OF_CONTENT_TYPE = new Map(
+  Object.entries(CONTENT_TYPES).map(([format, contentType]) => [contentType, format]),
+);
 
 export interface EagerRequest {
   /** As the uploader wrote it, format included: what the answer names it by. */
@@ -48,25 +52,16 @@ export function parseEagerParam(value: string | undefined): EagerRequest[] {
   return items.map((text) => {
     const slash = text.lastIndexOf('/');
     const last = text.slice(slash + 1);
-    if (slash >= 0 && OUTPUT_FORMATS.has(last)) {
-      return { text, transformation: text.slice(0, slash), format: last as OutputFormat };
+    if (slash >= 0 && isOutputFormat(last)) {
+      return { text, transformation: text.slice(0, slash), format: last };
     }
     return { text, transformation: text };
   });
 }
 
-function deliveryPath(
-  config: MediaConfig,
-  request: EagerRequest,
-  publicId: string,
-  version: number,
-  sourceFormat: string,
-): string {
-  const encodedId = publicId.split('/').map(encodeURIComponent).join('/');
-  // Without a format Cloudinary keeps the source's, as a delivery URL without one does here.
-  const extension = request.format ?? (sourceFormat === 'pdf' ? 'jpg' : sourceFormat);
-  const transformation = request.transformation === '' ? '' : `${request.transformation}/`;
-  return `/${config.cloudName}/image/upload/${transformation}v${version}/${encodedId}.${extension}`;
+/** Without a format Cloudinary keeps the source's, as a delivery URL without one does here. */
+function extensionOf(request: EagerRequest, sourceFormat: string): string {
+  return request.format ?? (sourceFormat === 'pdf' ? 'jpg' : sourceFormat);
 }
 
 /** Refuses, before anything is stored, what no delivery could make. */
@@ -76,7 +71,8 @@ export async function checkEagerRequests(
   requests: readonly EagerRequest[],
 ): Promise<void> {
   for (const request of requests) {
-    await delivery.parse(deliveryPath(config, request, 'eager-check', 1, 'jpg'));
+    const check = { publicId: 'eager-check', version: 1 };
+    await delivery.parse(imageDeliveryPath(config, check, 'jpg', request.transformation));
   }
 }
 
@@ -89,16 +85,18 @@ export async function deriveEager(
 ): Promise<EagerDerivation[]> {
   const derivations: EagerDerivation[] = [];
   for (const request of requests) {
-    const pathname = deliveryPath(config, request, asset.publicId, asset.version, asset.format);
-    const body = await deliverWaiting(delivery, pathname);
-    const { width = 0, height = 0, format = '' } = await sharp(body, { pages: 1 }).metadata();
+    const extension = extensionOf(request, asset.format);
+    const pathname = imageDeliveryPath(config, asset, extension, request.transformation);
+    const { body, contentType } = await deliverWaiting(delivery, pathname);
+    const { width = 0, height = 0 } = await sharp(body, { pages: 1 }).metadata();
     const url = `${config.publicUrl}${pathname}`;
     derivations.push({
       transformation: request.text,
       width,
       height,
       bytes: body.byteLength,
-      format: format === 'jpeg' ? 'jpg' : format === 'heif' ? 'avif' : format,
+      // An f_ step may choose another format than the extension; the answer's type tells.
+      format: FORMAT_OF_CONTENT_TYPE.get(contentType) ?? extension,
       url,
       secure_url: url,
     });
@@ -110,14 +108,15 @@ export async function deriveEager(
 export async function deliverWaiting(
   delivery: DeliveryService,
   pathname: string,
-): Promise<Uint8Array> {
+): Promise<{ body: Uint8Array; contentType: string }> {
   const deadline = Date.now() + EAGER_WAIT_MS;
   for (;;) {
     try {
       const answer = await delivery.deliver(pathname, { accept: '' });
+      const { contentType } = answer;
       // Only a format the source already has: the original is the derivation.
-      if (answer.kind === 'original') return readFile(answer.path);
-      if (answer.body) return answer.body;
+      if (answer.kind === 'original') return { body: await readFile(answer.path), contentType };
+      if (answer.body) return { body: answer.body, contentType };
       throw new MediaError('derivation_failed', `Eager transformation ${pathname} made nothing`);
     } catch (error) {
       if (!(error instanceof MediaError) || error.code !== 'processing' || Date.now() > deadline) {

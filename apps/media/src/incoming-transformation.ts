@@ -1,9 +1,10 @@
+import { isOutputFormat } from './choose-output-format';
 import type { MediaConfig } from './config';
 import type { DeliveryService } from './delivery-service';
 import { deliverWaiting } from './eager-transformations';
 import { MediaError } from './media-error';
 import type { OutputFormat } from './parse-delivery-path';
-import type { UploadResponse } from './store-upload';
+import { imageDeliveryPath, type UploadResponse } from './store-upload';
 
 /**
  * Cloudinary's incoming transformation: an upload's `transformation` (what the SDKs make of
@@ -13,8 +14,6 @@ import type { UploadResponse } from './store-upload';
  * delivery pipeline (same parameters, limits and errors as a URL), and the result stored in
  * its place as the asset's next version, which the answer describes.
  */
-const FORMATS = new Set<string>(['jpg', 'png', 'webp', 'avif', 'gif']);
-
 export interface IncomingTransformation {
   transformation: string;
   format?: OutputFormat;
@@ -29,26 +28,14 @@ export function readIncomingTransformation(
     .trim()
     .toLowerCase()
     .replace(/^jpeg$/, 'jpg');
-  if (format !== '' && !FORMATS.has(format)) {
+  if (format !== '' && !isOutputFormat(format)) {
     throw new MediaError(
       'invalid_request',
       `Invalid format ${params.format}: use jpg, png, webp, avif or gif`,
     );
   }
   if (transformation === '' && format === '') return undefined;
-  return { transformation, ...(format ? { format: format as OutputFormat } : {}) };
-}
-
-function deliveryPath(
-  config: MediaConfig,
-  incoming: IncomingTransformation,
-  publicId: string,
-  version: number,
-  extension: string,
-): string {
-  const encodedId = publicId.split('/').map(encodeURIComponent).join('/');
-  const steps = incoming.transformation === '' ? '' : `${incoming.transformation}/`;
-  return `/${config.cloudName}/image/upload/${steps}v${version}/${encodedId}.${extension}`;
+  return { transformation, ...(isOutputFormat(format) ? { format } : {}) };
 }
 
 /** Refuses, before anything is stored, a transformation no delivery could make. */
@@ -57,7 +44,8 @@ export async function checkIncomingTransformation(
   config: MediaConfig,
   incoming: IncomingTransformation,
 ): Promise<void> {
-  await delivery.parse(deliveryPath(config, incoming, 'incoming-check', 1, 'jpg'));
+  const check = { publicId: 'incoming-check', version: 1 };
+  await delivery.parse(imageDeliveryPath(config, check, 'jpg', incoming.transformation));
 }
 
 /**
@@ -73,7 +61,8 @@ export async function applyIncomingTransformation(
   store: (bytes: Uint8Array) => Promise<UploadResponse>,
 ): Promise<UploadResponse> {
   if (stored.existing) return stored;
+  const asset = { publicId: stored.public_id, version: stored.version };
   const extension = incoming.format ?? stored.format ?? 'jpg';
-  const pathname = deliveryPath(config, incoming, stored.public_id, stored.version, extension);
-  return store(await deliverWaiting(delivery, pathname));
+  const pathname = imageDeliveryPath(config, asset, extension, incoming.transformation);
+  return store((await deliverWaiting(delivery, pathname)).body);
 }

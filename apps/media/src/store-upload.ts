@@ -307,6 +307,24 @@ export async function storeUpload(
   }));
 }
 
+function encodePublicId(publicId: string): string {
+  return publicId.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * Where an image asset's version is delivered: `/{cloud}/image/upload/[{transformation}/]
+ * v{version}/{public id}.{extension}`, the upload answer's URL and those of its derivations.
+ */
+export function imageDeliveryPath(
+  config: Pick<MediaConfig, 'cloudName'>,
+  asset: { publicId: string; version: number },
+  extension: string,
+  transformation = '',
+): string {
+  const steps = transformation === '' ? '' : `${transformation}/`;
+  return `/${config.cloudName}/image/upload/${steps}v${asset.version}/${encodePublicId(asset.publicId)}.${extension}`;
+}
+
 export function toResponse(
   record: AssetRecord | RawFileRecord,
   config: MediaConfig,
@@ -314,10 +332,9 @@ export function toResponse(
   existing: boolean,
 ): UploadResponse {
   const raw = 'resourceType' in record;
-  const encodedId = record.publicId.split('/').map(encodeURIComponent).join('/');
   const path = raw
-    ? `/${config.cloudName}/raw/upload/v${record.version}/${encodedId}`
-    : `/${config.cloudName}/image/upload/v${record.version}/${encodedId}.${record.format}`;
+    ? `/${config.cloudName}/raw/upload/v${record.version}/${encodePublicId(record.publicId)}`
+    : imageDeliveryPath(config, record, record.format);
   const url = `${config.publicUrl}${path}`;
   const response: UploadResponse = {
     asset_id: createHash('md5').update(`${config.cloudName}/${record.publicId}`).digest('hex'),
