@@ -23,6 +23,7 @@ import {
   treeRss,
   uploadDocument,
 } from './support/measure';
+import { readProcStat } from './support/proc-stat';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 const TEXT_PAGES = 1500;
@@ -38,8 +39,7 @@ async function findWorkerPid(dataDir: string): Promise<number | undefined> {
     if (!cmdline.includes('apps/worker/src/main.ts')) continue;
     const environ = await readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
     if (!environ.split('\0').includes(`DATA_DIR=${dataDir}`)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    matches.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    matches.set(Number(entry), (await readProcStat(entry))?.parent ?? 0);
   }
   return [...matches].find(([, ppid]) => !matches.has(ppid))?.[0];
 }

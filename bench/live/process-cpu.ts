@@ -7,25 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-
-/** CPU time in clock ticks (USER_HZ, 100 a second on Linux). */
-const TICKS_PER_SECOND = 100;
-
-interface ProcStat {
-  parent: number;
-  ticks: number;
-  /** CPU of children that exited and were waited for: backends that came and went. */
-  reapedTicks: number;
-}
-
-async function readStat(pid: number): Promise<ProcStat | null> {
-  const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  if (!text) return null;
-  // The command name (field 2) may hold spaces; the fields after it are plain numbers.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const field = (n: number) => Number(fields[n - 3]);
-  return { parent: field(4), ticks: field(14) + field(15), reapedTicks: field(16) + field(17) };
-}
+import { readProcStat, TICKS_PER_SECOND } from '../support/proc-stat';
 
 export interface CpuSnapshot {
   at: number;
@@ -43,7 +25,7 @@ export async function takeCpuSnapshot(
   const ticks = new Map<string, number>();
   const add = (group: string, value: number) => ticks.set(group, (ticks.get(group) ?? 0) + value);
   for (const [name, pid] of Object.entries(processes)) {
-    const stat = pid ? await readStat(pid) : null;
+    const stat = pid ? await readProcStat(pid) : null;
     if (stat) add(name, stat.ticks);
   }
   const postmaster = Number(
@@ -62,13 +44,13 @@ export async function takeCpuSnapshot(
         : `postgres: ${row.backend_type}`,
     ]),
   );
-  const master = await readStat(postmaster);
+  const master = await readProcStat(postmaster);
   // Backends that exited (parallel workers, autovacuum workers) are counted by the postmaster.
   if (master) add('postgres: exited backends, postmaster', master.ticks + master.reapedTicks);
   for (const entry of await readdir('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
-    const stat = await readStat(pid);
+    const stat = await readProcStat(pid);
     if (stat?.parent !== postmaster) continue;
     add(groupOf.get(pid) ?? 'postgres: other', stat.ticks);
   }

@@ -1,6 +1,7 @@
 /** Pieces the product benchmarks share: page latency from a thread of its own, memory, uploads. */
 import { readdir, readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { readProcStat } from './proc-stat';
 
 export interface LatencyFigures {
   requests: number;
@@ -14,9 +15,7 @@ export async function treeRss(rootPid: number): Promise<number> {
   const parents = new Map<number, number>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The command may hold spaces and parentheses: fields start after the last ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const ppid = (await readProcStat(entry))?.parent;
     if (ppid) parents.set(Number(entry), ppid);
   }
   const inTree = (pid: number): boolean => {
