@@ -1,10 +1,8 @@
-import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import path from 'node:path';
+import { forkAtIdlePriority } from './fork-at-idle-priority';
 import type { PdfTextLimits } from './pdf-text-limits';
 import type { PdfReading } from './read-pdf-text';
 
@@ -20,11 +18,6 @@ export type PdfReaderMessage =
   | { type: 'page'; number: number }
   | { type: 'done'; reading: PdfReading };
 
-/**
- * Below the web app and the other services when the cores are busy: the lowest priority, so a
- * page request waking up takes a core from OCR at once (a higher nice value is lower priority).
- */
-const READER_NICENESS = 19;
 /** How often the child's resident memory is measured. */
 const MEMORY_CHECK_MS = 250;
 
@@ -73,8 +66,8 @@ async function residentMb(pid: number): Promise<number | undefined> {
 
 /**
  * Reads a PDF (text, and OCR for pages without any) in a child process with its own heap limit,
- * niced, watched for its resident memory, and killed when the whole reading passes `deadlineMs`
- * or one page passes `pageDeadlineMs`. pdf.js parses synchronously and OCR is seconds of CPU a
+ * at idle priority (`forkAtIdlePriority`), watched for its resident memory, and killed when the
+ * whole reading passes `deadlineMs` or one page passes `pageDeadlineMs`. pdf.js parses synchronously and OCR is seconds of CPU a
  * page: a hostile file costs the child, never the worker that runs other jobs meanwhile.
  */
 export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfReading> {
@@ -83,12 +76,10 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
     readerScript = undefined;
     throw error;
   });
-  const child = fork(await readerScript, [], {
+  // Structured clone (as forkAtIdlePriority speaks): the PDF's bytes travel as bytes.
+  const child = forkAtIdlePriority(await readerScript, {
     cwd: appFolder,
     execArgv: [`--max-old-space-size=${limits.heapMb}`],
-    // Structured clone: the PDF's bytes travel as bytes, not as JSON.
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise<PdfReading>((resolve, reject) => {
     let stopped: PdfReading | undefined;
@@ -113,10 +104,7 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
       clearTimeout(pageDeadline);
       clearInterval(memoryWatch);
     };
-    child.once('spawn', () => {
-      if (child.pid !== undefined) lowerPriority(child.pid);
-      child.send(request);
-    });
+    child.once('spawn', () => child.send(request));
     child.on('message', (message: PdfReaderMessage) => {
       if (message.type === 'page') {
         pageInProgress = message.number + 1;
@@ -148,25 +136,4 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
 
 function failed(problem: Extract<PdfReading, { ok: false }>['problem']): PdfReading {
   return { ok: false, problem };
-}
-
-/**
- * Lowers every thread of a process to READER_NICENESS. On Linux a nice value belongs to a thread,
- * and Node starts its V8 and libuv threads before we can renice the process, so each thread in
- * /proc/<pid>/task is lowered (threads made later, such as OCR's, inherit from their maker).
- */
-function lowerPriority(pid: number): void {
-  let threads: number[] = [pid];
-  try {
-    threads = readdirSync(`/proc/${pid}/task`).map(Number);
-  } catch {
-    // No /proc (not Linux): the process's own priority is all there is to set.
-  }
-  for (const thread of threads) {
-    try {
-      setPriority(thread, READER_NICENESS);
-    } catch {
-      // Not permitted on some systems, or the thread has ended; it then competes as an equal.
-    }
-  }
 }
