@@ -14,6 +14,7 @@ import * as pageTextLayers from './migrations/0012-page-text-layers';
 import * as sessionSetTails from './migrations/0013-session-set-tails';
 import * as filteredSearchIndex from './migrations/0014-filtered-search-index';
 import * as joinedWords from './migrations/0015-joined-words';
+import * as courseBreakdownSets from './migrations/0016-course-breakdown-sets';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0013-session-set-tails': sessionSetTails,
   '0014-filtered-search-index': filteredSearchIndex,
   '0015-joined-words': joinedWords,
+  '0016-course-breakdown-sets': courseBreakdownSets,
 };

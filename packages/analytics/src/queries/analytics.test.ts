@@ -392,6 +392,26 @@ describe('breakdowns', () => {
     ]);
     expect(await listActions(db, documentA1(), range)).toHaveLength(2);
   });
+
+  it("keeps a course's sources, devices and actions in its visitor sets, as the site's", async () => {
+    // A course's dashboard reads these from the sets; from its rows they cost most of its time.
+    const dimensions = async (scope: string) =>
+      (
+        await db
+          .selectFrom('analytics_session_sets')
+          .select('dimension')
+          .distinct()
+          .where('scope', '=', scope)
+          .orderBy('dimension')
+          .execute()
+      ).map((row) => row.dimension);
+    expect(await dimensions(`course:${ids.courseA}`)).toEqual(
+      (await dimensions('site')).filter((dimension) => dimension !== 'course'),
+    );
+    expect(await dimensions(`course:${ids.courseA}`)).toEqual(
+      expect.arrayContaining(['action', 'browser', 'device', 'os', 'referrer_host', 'utm_source']),
+    );
+  });
 });
 
 describe('realtime', () => {

@@ -26,15 +26,15 @@ export async function listActions(
   range: StatsRange,
   options: AnalyticsOptions & { limit?: number } = {},
 ): Promise<ActionCount[]> {
-  const counted =
-    sessionSetScope(scope, options) === 'site'
-      ? sql`
+  const setScope = sessionSetScope(scope, options);
+  const counted = setScope
+    ? sql`
       SELECT value::jsonb ->> 0 AS type, value::jsonb ->> 1 AS name, value::jsonb ->> 2 AS action,
         sum(events) AS events, icount(analytics_int_union(sessions)) AS sessions
-      FROM ${selectSessionSets('site', ['action'], scope, range, options)} AS s
+      FROM ${selectSessionSets(setScope, ['action'], scope, range, options)} AS s
       GROUP BY value
       HAVING icount(analytics_int_union(sessions)) > 0`
-      : sql`
+    : sql`
       SELECT type, name, action, sum(events) AS events, count(DISTINCT session_key) AS sessions
       FROM ${selectAnalyticsRows('actions', scope, range, options)} AS r
       GROUP BY type, name, action`;

@@ -16,7 +16,8 @@ export interface BreakdownRow {
 
 /**
  * Sessions and views by each of several columns of `analytics_session_hours`, most sessions
- * first: site-wide from the session sets, otherwise from the rows in one scan (GROUPING SETS).
+ * first: from the session sets of the site or a course, otherwise (a document, an owner's
+ * courses) from the rows in one scan (GROUPING SETS).
  * Shared by the traffic-source and device breakdowns.
  */
 export async function listBreakdown<Column extends string>(
@@ -26,6 +27,7 @@ export async function listBreakdown<Column extends string>(
   range: StatsRange,
   options: AnalyticsOptions & { limit?: number },
 ): Promise<Record<Column, BreakdownRow[]>> {
+  const setScope = sessionSetScope(scope, options);
   const result = await executeAnalyticsQuery(
     db,
     sql<{
@@ -34,11 +36,11 @@ export async function listBreakdown<Column extends string>(
       sessions: number;
       views: number;
     }>`${
-      sessionSetScope(scope, options) === 'site'
+      setScope
         ? sql`
       SELECT dimension, value, icount(analytics_int_union(sessions)) AS sessions,
         sum(views) AS views
-      FROM ${selectSessionSets('site', columns, scope, range, options)} AS s
+      FROM ${selectSessionSets(setScope, columns, scope, range, options)} AS s
       GROUP BY dimension, value
       HAVING icount(analytics_int_union(sessions)) > 0`
         : fromRows(columns, scope, range, options)

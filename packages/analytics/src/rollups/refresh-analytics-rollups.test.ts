@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { up as fillCourseBreakdownSets } from '@coursepack/db/migrations/0016-course-breakdown-sets';
 import type { Database, EventsTable } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Insertable, type Kysely, sql } from 'kysely';
@@ -132,6 +133,32 @@ it('adds events arriving in any order, in any batches, exactly as a full rebuild
     SELECT sum(events)::int AS n FROM analytics_session_hours
     WHERE session_id = ANY (${sessions}::uuid[])`.execute(db);
   expect(stored.rows[0]?.n).toBe(events.length);
+});
+
+it("migration 0016 fills a course's breakdown sets as the refresh writes them", async () => {
+  const random = seededRandom(20261125);
+  const events = generateReads(random, 12);
+  for (const half of [events.slice(0, 800), events.slice(800)]) {
+    await db.insertInto('events').values(half).execute();
+    await refreshUntilNew(db);
+  }
+  const sets = async () => ({
+    days: (await setsAsRebuilt('analytics_session_sets').execute(db)).rows,
+    weeks: (await setsAsRebuilt('analytics_session_set_weeks').execute(db)).rows,
+  });
+  const written = await sets();
+  // As the code before 0016 left them: a course's sets without sources, devices and actions.
+  const breakdowns = sql`scope LIKE 'course:%'
+    AND dimension NOT IN ('sessions', 'document', 'depth')`;
+  await sql`DELETE FROM analytics_session_sets WHERE ${breakdowns}`.execute(db);
+  await sql`DELETE FROM analytics_session_set_weeks WHERE ${breakdowns}`.execute(db);
+  expect((await sets()).days.length).toBeLessThan(written.days.length);
+
+  // In a transaction, as the migrator runs it; a migration is typed for any database.
+  await db
+    .transaction()
+    .execute((trx) => fillCourseBreakdownSets(trx as unknown as Kysely<unknown>));
+  expect(await sets()).toEqual(written);
 });
 
 it('reads only the stored pings next to new ones, not the whole read so far', async () => {
