@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { readerSetScope, selectSessionSets } from './select-session-sets';
 
 export const DEPTH_LEVELS = [25, 50, 75, 100] as const;
 export type DepthLevel = (typeof DEPTH_LEVELS)[number];
@@ -23,7 +23,7 @@ export async function getDepthFunnel(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<DepthFunnel> {
-  const setScope = sessionSetScope(scope, options);
+  const setScope = readerSetScope(scope, options);
   // From the sets: readers per document, and per document and level those who reached it.
   const query = setScope
     ? sql`

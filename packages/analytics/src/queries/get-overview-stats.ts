@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { everyoneDimension, readerSetScope, selectSessionSets } from './select-session-sets';
 
 export interface OverviewStats {
   /** Distinct visitor sessions (`session_id`) with any event in scope and range. */
@@ -26,7 +26,7 @@ export async function getOverviewStats(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<OverviewStats> {
-  const setScope = sessionSetScope(scope, options);
+  const setScope = readerSetScope(scope, options);
   const result = await executeAnalyticsQuery(
     db,
     sql<{
@@ -64,19 +64,16 @@ function fromRows(scope: AnalyticsScope, range: StatsRange, options: AnalyticsOp
 }
 
 // Reads are the readers of each document added up; their depths, 25 for each level reached.
+// Everyone in scope is the `sessions` set, or a document's own `document` set.
 function fromSessionSets(
   setScope: string,
   scope: AnalyticsScope,
   range: StatsRange,
   options: AnalyticsOptions,
 ) {
-  const sets = selectSessionSets(
-    setScope,
-    ['sessions', 'document', 'depth'],
-    scope,
-    range,
-    options,
-  );
+  const everyone = everyoneDimension(scope);
+  const dimensions = [...new Set([everyone, 'document', 'depth'])];
+  const sets = selectSessionSets(setScope, dimensions, scope, range, options);
   return sql`
     WITH s AS MATERIALIZED (SELECT * FROM ${sets} AS s),
     per_value AS (
@@ -84,9 +81,9 @@ function fromSessionSets(
       FROM s WHERE dimension <> 'sessions' GROUP BY dimension, value
     )
     SELECT
-      (SELECT icount(analytics_int_union(sessions)) FROM s WHERE dimension = 'sessions') AS sessions,
-      (SELECT coalesce(sum(views), 0) FROM s WHERE dimension = 'sessions') AS views,
-      (SELECT coalesce(sum(active_ms), 0) FROM s WHERE dimension = 'sessions') AS active_ms,
+      (SELECT icount(analytics_int_union(sessions)) FROM s WHERE dimension = ${everyone}) AS sessions,
+      (SELECT coalesce(sum(views), 0) FROM s WHERE dimension = ${everyone}) AS views,
+      (SELECT coalesce(sum(active_ms), 0) FROM s WHERE dimension = ${everyone}) AS active_ms,
       (SELECT coalesce(sum(n), 0) FROM per_value WHERE dimension = 'document') AS reads,
       (SELECT 25 * sum(n) FROM per_value WHERE dimension = 'depth') AS depth_sum`;
 }

@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { everyoneDimension, readerSetScope, selectSessionSets } from './select-session-sets';
 
 export interface DailyActivity {
   /** The UTC day, `YYYY-MM-DD`. */
@@ -22,12 +22,12 @@ export async function listDailyActivity(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<DailyActivity[]> {
-  const setScope = sessionSetScope(scope, options);
+  const setScope = readerSetScope(scope, options);
   const query = setScope
     ? sql`
       SELECT day, icount(analytics_int_union(sessions)) AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms
-      FROM ${selectSessionSets(setScope, ['sessions'], scope, range, options, true)} AS s
+      FROM ${selectSessionSets(setScope, [everyoneDimension(scope)], scope, range, options, true)} AS s
       GROUP BY day
       HAVING icount(analytics_int_union(sessions)) > 0`
     : sql`

@@ -21,12 +21,29 @@ export function sessionSetScope(scope: AnalyticsScope, options: AnalyticsOptions
 }
 
 /**
+ * The sets a scope's headline figures, daily chart and depth funnel are counted from: its own
+ * (`sessionSetScope`), or for a document the site's sets of its id, `document` (everyone with
+ * an event on it, with their views and active time) and `depth` (`<id>:<level>`), which
+ * `selectSessionSets` narrows to that id. Null for an owner's courses and other sources.
+ */
+export function readerSetScope(scope: AnalyticsScope, options: AnalyticsOptions): string | null {
+  if (scope.kind === 'document' && !options.source) return 'site';
+  return sessionSetScope(scope, options);
+}
+
+/** The dimension whose sets hold everyone in a scope: a document's own `document` set. */
+export function everyoneDimension(scope: AnalyticsScope): 'sessions' | 'document' {
+  return scope.kind === 'document' ? 'document' : 'sessions';
+}
+
+/**
  * Per day, dimension and value of a scope's session sets (`expandSessionSets`): `sessions` (a
  * sorted array of session keys; count a range with `icount(analytics_int_union(sessions))`),
  * `events`, `views`, `active_ms`. Whole UTC days come from `analytics_session_sets`, the hours
  * before the first and after the last whole day from the hourly rollups, grouped the same way;
  * whole ISO weeks (`day` their Monday) from `analytics_session_set_weeks` unless `perDay`.
- * A value whose sessions were all bots has an empty array unless bots are included.
+ * A value whose sessions were all bots has an empty array unless bots are included. For a
+ * document, only the values of its id (`readerSetScope`).
  */
 export function selectSessionSets(
   setScope: string,
@@ -38,7 +55,11 @@ export function selectSessionSets(
 ): RawBuilder<unknown> {
   const { from, to } = alignToHours(range);
   const { firstDay, endDay } = wholeDays({ from, to });
-  const wanted = sql`dimension IN (${sql.join(dimensions)})`;
+  const wanted =
+    scope.kind === 'document'
+      ? sql`dimension IN (${sql.join(dimensions)})
+        AND (value = ${String(scope.documentId)} OR value LIKE ${`${scope.documentId}:%`})`
+      : sql`dimension IN (${sql.join(dimensions)})`;
   const bots = options.includeBots === true;
   const hours = (hoursFrom: Date, hoursTo: Date) => {
     const rows = (table: string, read: boolean) => sql`(
