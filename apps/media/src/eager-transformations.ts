@@ -64,18 +64,6 @@ function extensionOf(request: EagerRequest, sourceFormat: string): string {
   return request.format ?? (sourceFormat === 'pdf' ? 'jpg' : sourceFormat);
 }
 
-/** Refuses, before anything is stored, what no delivery could make. */
-export async function checkEagerRequests(
-  delivery: DeliveryService,
-  config: MediaConfig,
-  requests: readonly EagerRequest[],
-): Promise<void> {
-  for (const request of requests) {
-    const check = { publicId: 'eager-check', version: 1 };
-    await delivery.parse(imageDeliveryPath(config, check, 'jpg', request.transformation));
-  }
-}
-
 /** Derives each request from the stored asset and describes it as Cloudinary's answer does. */
 export async function deriveEager(
   delivery: DeliveryService,

@@ -38,16 +38,6 @@ export function readIncomingTransformation(
   return { transformation, ...(isOutputFormat(format) ? { format } : {}) };
 }
 
-/** Refuses, before anything is stored, a transformation no delivery could make. */
-export async function checkIncomingTransformation(
-  delivery: DeliveryService,
-  config: MediaConfig,
-  incoming: IncomingTransformation,
-): Promise<void> {
-  const check = { publicId: 'incoming-check', version: 1 };
-  await delivery.parse(imageDeliveryPath(config, check, 'jpg', incoming.transformation));
-}
-
 /**
  * Replaces the stored upload with its transformed self; `store` keeps the bytes as the same
  * upload again (same public id, folder, tags and context). An existing

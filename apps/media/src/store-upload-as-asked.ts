@@ -1,13 +1,10 @@
 import type { DeliveryService } from './delivery-service';
-import { checkEagerRequests, deriveEager, parseEagerParam } from './eager-transformations';
-import {
-  applyIncomingTransformation,
-  checkIncomingTransformation,
-  readIncomingTransformation,
-} from './incoming-transformation';
+import { deriveEager, parseEagerParam } from './eager-transformations';
+import { applyIncomingTransformation, readIncomingTransformation } from './incoming-transformation';
 import { MediaError } from './media-error';
 import {
   detectSourceFormat,
+  imageDeliveryPath,
   storeUpload,
   type UploadContext,
   type UploadInput,
@@ -38,8 +35,12 @@ export async function storeUploadAsAsked(
       'Incoming transformations (transformation, format) apply to images, not PDFs',
     );
   }
-  await checkEagerRequests(delivery, config, eager);
-  if (incoming) await checkIncomingTransformation(delivery, config, incoming);
+  // Read as a delivery URL would be: what no delivery could make refuses the upload whole.
+  const asked = [...eager, ...(incoming ? [incoming] : [])];
+  for (const { transformation } of asked) {
+    const check = { publicId: 'upload-check', version: 1 };
+    await delivery.parse(imageDeliveryPath(config, check, 'jpg', transformation));
+  }
 
   let response = await storeUpload(input, type, context);
   if (type === 'raw') return response;
