@@ -67,8 +67,9 @@ async function residentMb(pid: number): Promise<number | undefined> {
 /**
  * Reads a PDF (text, and OCR for pages without any) in a child process with its own heap limit,
  * at idle priority (`forkAtIdlePriority`), watched for its resident memory, and killed when the
- * whole reading passes `deadlineMs` or one page passes `pageDeadlineMs`. pdf.js parses synchronously and OCR is seconds of CPU a
- * page: a hostile file costs the child, never the worker that runs other jobs meanwhile.
+ * whole reading passes `deadlineMs` or one page passes `pageDeadlineMs`. pdf.js parses
+ * synchronously and OCR is seconds of CPU a page: a hostile file costs the child, never the
+ * worker that runs other jobs meanwhile.
  */
 export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfReading> {
   const { limits } = request;

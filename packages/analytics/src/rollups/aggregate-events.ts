@@ -145,6 +145,8 @@ export function expandSessionSets(
       sql`('course:' || r.course_id, ${sql.lit(column)}, r.${sql.ref(column)})`,
     ]),
   );
+  // Each row of `r` once per scope it counts in, as `s.scope` (null without a course).
+  const inSetScopes = sql`CROSS JOIN LATERAL (VALUES ('site'), ('course:' || r.course_id)) AS s(scope)`;
   return sql`
     SELECT r.day, k.scope, k.dimension, k.value, r.session_key, r.is_bot,
       r.events::bigint AS events, r.views::bigint AS views, r.active_ms::bigint AS active_ms
@@ -164,13 +166,13 @@ export function expandSessionSets(
       0::bigint, 0::bigint, 0::bigint
     FROM ${sessionRows} AS r
     CROSS JOIN (VALUES (25), (50), (75), (100)) AS l(level)
-    CROSS JOIN LATERAL (VALUES ('site'), ('course:' || r.course_id)) AS s(scope)
+    ${inSetScopes}
     WHERE r.doc_id IS NOT NULL AND r.max_depth >= l.level AND s.scope IS NOT NULL
     UNION ALL
     SELECT r.day, s.scope, 'action', jsonb_build_array(r.type, r.name, r.action)::text,
       r.session_key, r.is_bot, r.events::bigint, 0::bigint, 0::bigint
     FROM ${actionRows} AS r
-    CROSS JOIN LATERAL (VALUES ('site'), ('course:' || r.course_id)) AS s(scope)
+    ${inSetScopes}
     WHERE s.scope IS NOT NULL`;
 }
 
