@@ -11,7 +11,8 @@
  * sender of realistic reading sessions.
  *
  * Timed from this process, in rounds (each round runs every operation once, one after another):
- * the dashboard (every query `loadDashboard` runs, at once, bots excluded, last 30 days) for the
+ * the dashboard (every query `loadDashboard` runs, at once, as a dashboard opens: bots excluded,
+ * the last 30 days as whole UTC days, today included, compared with the 30 before) for the
  * busiest document, the busiest course and the whole site, and the stats API body
  * (`getContentStats`, what `loadStatsForViewer` runs after its access checks) for the document
  * and the course, and apart the dashboard's realtime panel (raw events of the last 5 minutes:
@@ -40,6 +41,7 @@ import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
 } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
+import { previousPeriod } from '@coursepack/analytics/stats-range';
 import { findFreePort } from '@coursepack/db/find-free-port';
 import { DEFAULT_ROLLUP_INTERVAL_MS } from '../apps/worker/src/config';
 import { createCatalogue, loadCatalogue } from './analytics/bench-catalogue';
@@ -151,11 +153,16 @@ try {
   const operations: Operation[] = [
     ...[...scopes].map(([label, scope]) => ({
       label: `dashboard ${label}`,
-      // As a dashboard page asks, without comparison and bots excluded.
-      run: (now: Date) =>
-        refreshFirst(() =>
-          loadDashboardFigures(db, scope, benchRange(now), { includeBots: false, previous: null }),
-        )(),
+      // As a dashboard page opens: compared with the previous period, bots excluded.
+      run: (now: Date) => {
+        const range = benchRange(now);
+        return refreshFirst(() =>
+          loadDashboardFigures(db, scope, range, {
+            includeBots: false,
+            previous: previousPeriod(range),
+          }),
+        )();
+      },
     })),
     {
       label: 'stats API document',

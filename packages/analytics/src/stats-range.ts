@@ -6,6 +6,16 @@ export interface StatsRange {
   to: Date;
 }
 
+/**
+ * The last `days` UTC days, today included, as whole days: the dashboards' quick ranges and the
+ * stats API's default. Whole days are read from the day rollups and sets, today's as far as the
+ * rollups have got.
+ */
+export function lastDays(days: number, now: Date): StatsRange {
+  const to = new Date(floorTo(now, DAY_MS).getTime() + DAY_MS);
+  return { from: new Date(to.getTime() - days * DAY_MS), to };
+}
+
 /** The range just before `range`, of the same length: what "compared with" means. */
 export function previousPeriod(range: StatsRange): StatsRange {
   const length = range.to.getTime() - range.from.getTime();

@@ -1,5 +1,5 @@
-import type { StatsRange } from '@coursepack/analytics/stats-range';
-import { DAY_MS, floorTo, isoDay } from '@coursepack/analytics/time';
+import { lastDays, type StatsRange } from '@coursepack/analytics/stats-range';
+import { DAY_MS, isoDay } from '@coursepack/analytics/time';
 import { AppError } from '@/errors/app-error';
 
 /** The longest range a stats request may ask for. */
@@ -27,8 +27,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
 export function parseStatsRange(params: URLSearchParams, now: Date = new Date()): StatsRange {
   const from = parseBound(params, 'from');
   const to = parseBound(params, 'to');
-  const endOfToday = new Date(floorTo(now, DAY_MS).getTime() + DAY_MS);
-  const end = to ?? (from ? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS) : endOfToday);
+  const byDefault = lastDays(DEFAULT_RANGE_DAYS, now);
+  const end = to ?? (from ? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS) : byDefault.to);
   const start = from ?? new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
   if (start >= end) {
     throw badParameter('from', '`from` must be before `to`');

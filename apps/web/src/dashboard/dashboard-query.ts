@@ -1,5 +1,5 @@
-import { previousPeriod, type StatsRange } from '@coursepack/analytics/stats-range';
-import { DAY_MS, floorTo, isoDay } from '@coursepack/analytics/time';
+import { lastDays, previousPeriod, type StatsRange } from '@coursepack/analytics/stats-range';
+import { isoDay } from '@coursepack/analytics/time';
 import { DEFAULT_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
 import { AppError } from '@/errors/app-error';
 import { parseDay } from '@/format/format-dates';
@@ -55,9 +55,7 @@ export function parseDashboardQuery(
   }
   const preset = Number(single(params.days));
   const days = RANGE_PRESETS.find((value) => value === preset) ?? DEFAULT_RANGE_DAYS;
-  const end = new Date(floorTo(now, DAY_MS).getTime() + DAY_MS);
-  const range = { from: new Date(end.getTime() - days * DAY_MS), to: end };
-  return request({ days, compare, includeBots }, range, problem);
+  return request({ days, compare, includeBots }, lastDays(days, now), problem);
 }
 
 /**
