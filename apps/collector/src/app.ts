@@ -93,6 +93,7 @@ export async function buildCollectorApp(
       isRefusedData,
       maxBatchEvents: config.batchMaxEvents,
       concurrency: config.flushConcurrency,
+      flushDelayMs: config.flushDelayMs,
       maxQueuedEvents: config.maxQueuedEvents,
       retryAfterFailureMs: config.databaseRetryMs,
       onFlushError: (error, events) =>

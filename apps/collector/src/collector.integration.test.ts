@@ -602,6 +602,7 @@ describe('operations', () => {
       isRefusedData,
       maxBatchEvents: 1000,
       concurrency: 1,
+      flushDelayMs: 0,
       maxQueuedEvents: 10_000,
       retryAfterFailureMs: 0,
     });

@@ -26,6 +26,7 @@ describe('parseCollectorConfig', () => {
       rateLimitWindowMs: 60_000,
       batchMaxEvents: 2000,
       flushConcurrency: 2,
+      flushDelayMs: 20,
       trustProxy: false,
       logLevel: 'info',
       sessionCacheMs: 60_000,

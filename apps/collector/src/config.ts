@@ -34,6 +34,8 @@ export interface CollectorConfig {
   batchMaxEvents: number;
   /** Group-commit INSERTs in flight at once (each holds one connection). */
   flushConcurrency: number;
+  /** How long a small batch waits for more events before its commit (0: at once). */
+  flushDelayMs: number;
   /** Events waiting for the database beyond which requests get 503 at once. */
   maxQueuedEvents: number;
   /** After a database failure, how long requests get 503 without trying the database. */
@@ -95,6 +97,7 @@ function collectorVariables(production: boolean) {
     COLLECTOR_RATE_LIMIT_WINDOW_MS: integer(60_000, 100, 86_400_000),
     COLLECTOR_BATCH_MAX_EVENTS: integer(2000, 100, 50_000),
     COLLECTOR_FLUSH_CONCURRENCY: integer(2, 1, 32),
+    COLLECTOR_FLUSH_DELAY_MS: integer(20, 0, 1000),
     COLLECTOR_MAX_QUEUED_EVENTS: integer(50_000, 100, 10_000_000),
     COLLECTOR_DB_RETRY_MS: integer(1000, 0, 60_000),
     COLLECTOR_DB_TIMEOUT_MS: integer(5000, 100, 120_000),
@@ -117,6 +120,7 @@ export function parseCollectorConfig(env: Env = process.env): CollectorConfig {
     rateLimitWindowMs: value.COLLECTOR_RATE_LIMIT_WINDOW_MS,
     batchMaxEvents: value.COLLECTOR_BATCH_MAX_EVENTS,
     flushConcurrency: value.COLLECTOR_FLUSH_CONCURRENCY,
+    flushDelayMs: value.COLLECTOR_FLUSH_DELAY_MS,
     maxQueuedEvents: value.COLLECTOR_MAX_QUEUED_EVENTS,
     databaseRetryMs: value.COLLECTOR_DB_RETRY_MS,
     databaseTimeoutMs: value.COLLECTOR_DB_TIMEOUT_MS,

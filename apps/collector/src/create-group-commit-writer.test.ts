@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CollectorError } from './collector-error';
-import { createGroupCommitWriter, type GroupCommitOptions } from './create-group-commit-writer';
+import {
+  createGroupCommitWriter,
+  FULL_BATCH_EVENTS,
+  type GroupCommitOptions,
+} from './create-group-commit-writer';
 
 /** An insert the test completes by hand, recording each batch. */
 function controlledInsert() {
@@ -35,6 +39,7 @@ function writerWith(
     isRefusedData: (error) => (error as { code?: string }).code === '22P02',
     maxBatchEvents: 100,
     concurrency: 1,
+    flushDelayMs: 0,
     maxQueuedEvents: 1000,
     retryAfterFailureMs: 0,
     ...options,
@@ -158,6 +163,77 @@ describe('createGroupCommitWriter', () => {
     await Promise.all(accepted);
     expect(db.batches).toEqual([[1, 2]]);
     expect(closed).toBe(true);
+  });
+
+  describe('with a flush delay', () => {
+    // The delay's timer and clock are faked; setImmediate (the ticks) stays real.
+    const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+
+    it('holds a small batch until its first event has waited the delay, gathering what comes meanwhile', async () => {
+      fakeClock();
+      try {
+        const db = controlledInsert();
+        const writer = writerWith(db.insert, { flushDelayMs: 20 });
+        const writes = [writer.write([1])];
+        vi.advanceTimersByTime(15);
+        writes.push(writer.write([2, 3]));
+        await tick();
+        expect(db.batches).toEqual([]);
+        vi.advanceTimersByTime(5);
+        await tick();
+        expect(db.batches).toEqual([[1, 2, 3]]);
+        await db.settleNext();
+        await Promise.all(writes);
+        // Waiting counts from the first event queued, not from the last flush.
+        writes.push(writer.write([4]));
+        vi.advanceTimersByTime(19);
+        await tick();
+        expect(db.batches).toHaveLength(1);
+        vi.advanceTimersByTime(1);
+        await tick();
+        expect(db.batches).toEqual([[1, 2, 3], [4]]);
+        await db.settleNext();
+        await Promise.all(writes);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('sends a batch at once when it is full enough to share its commit', async () => {
+      fakeClock();
+      try {
+        const db = controlledInsert();
+        const writer = writerWith(db.insert, { flushDelayMs: 60_000 });
+        const events = Array.from({ length: FULL_BATCH_EVENTS }, (_, index) => index);
+        const writes = [writer.write(events.slice(0, 1))];
+        await tick();
+        expect(db.batches).toEqual([]);
+        writes.push(writer.write(events.slice(1)));
+        await tick();
+        expect(db.batches).toEqual([events]);
+        await db.settleNext();
+        await Promise.all(writes);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('sends a held batch at once on close', async () => {
+      fakeClock();
+      try {
+        const db = controlledInsert();
+        const writer = writerWith(db.insert, { flushDelayMs: 60_000 });
+        const write = writer.write([1]);
+        await tick();
+        const closing = writer.close();
+        await tick();
+        expect(db.batches).toEqual([[1]]);
+        await db.settleNext();
+        await Promise.all([write, closing]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it('resolves empty writes without touching the database', async () => {

@@ -4,8 +4,10 @@ import { CollectorError } from './collector-error';
  * Group commit: requests hand their rows to the writer and wait; the writer sends everything
  * that has queued up as one INSERT (one transaction, one WAL flush) and answers every waiting
  * request once it has committed. While a flush is in flight the next batch accumulates, so the
- * batch size follows the load by itself: one row at a time when idle (no added latency), a
- * thousand under pressure (one commit instead of a thousand). docs/decisions/002-group-commit.md.
+ * batch size follows the load by itself: a thousand under pressure (one commit instead of a
+ * thousand). Under light load a small batch waits up to `flushDelayMs` for company first, so
+ * events trickling in from browsers share a commit instead of paying one each.
+ * docs/decisions/002-group-commit.md.
  */
 export interface EventWriter<Row> {
   /** Resolves once the rows are committed; rejects with a CollectorError (503, 500) otherwise. */
@@ -26,6 +28,11 @@ export interface GroupCommitOptions<Row> {
   maxBatchEvents: number;
   /** Flushes in flight at once. */
   concurrency: number;
+  /**
+   * How long a batch of fewer than FULL_BATCH_EVENTS waits for more before it is sent, from
+   * when its first event queued (0: at once).
+   */
+  flushDelayMs: number;
   maxQueuedEvents: number;
   /** After an unreachable database, writes fail at once for this long (0: always try). */
   retryAfterFailureMs: number;
@@ -39,6 +46,13 @@ interface Pending<Row> {
   reject(error: CollectorError): void;
 }
 
+/**
+ * A batch this large goes at once: its commit is already shared, and clients that wait for
+ * their answer before sending again (a load test's connections, a tracker's retry queue) would
+ * otherwise be held to one round per delay.
+ */
+export const FULL_BATCH_EVENTS = 32;
+
 export function createGroupCommitWriter<Row>(options: GroupCommitOptions<Row>): EventWriter<Row> {
   const now = options.now ?? Date.now;
   const queue: Pending<Row>[] = [];
@@ -46,6 +60,8 @@ export function createGroupCommitWriter<Row>(options: GroupCommitOptions<Row>): 
   let flushingEvents = 0;
   let inFlight = 0;
   let pumpScheduled = false;
+  let delayed: ReturnType<typeof setTimeout> | undefined;
+  let oldestQueuedAt = 0;
   let failedAt = Number.NEGATIVE_INFINITY;
   let databaseUp = true;
   let closing = false;
@@ -56,8 +72,28 @@ export function createGroupCommitWriter<Row>(options: GroupCommitOptions<Row>): 
       cause,
     });
 
+  /** Whether what queued goes now rather than wait for more to share its commit. */
+  function batchIsDue(): boolean {
+    return (
+      queuedEvents >= FULL_BATCH_EVENTS || closing || now() - oldestQueuedAt >= options.flushDelayMs
+    );
+  }
+
+  /** Sends what queued in the next turn, or when its oldest event has waited `flushDelayMs`. */
   function schedulePump(): void {
     if (pumpScheduled) return;
+    if (!batchIsDue()) {
+      delayed ??= setTimeout(
+        () => {
+          delayed = undefined;
+          pump();
+        },
+        Math.max(0, oldestQueuedAt + options.flushDelayMs - now()),
+      );
+      return;
+    }
+    clearTimeout(delayed);
+    delayed = undefined;
     pumpScheduled = true;
     // Requests parsed in the same turn of the event loop join the first flush.
     setImmediate(() => {
@@ -72,9 +108,11 @@ export function createGroupCommitWriter<Row>(options: GroupCommitOptions<Row>): 
       inFlight += 1;
       void flush(batch).finally(() => {
         inFlight -= 1;
-        // What queued during this flush goes now: that is the group in group commit.
-        if (queue.length > 0) pump();
-        else if (inFlight === 0) for (const resolve of idle.splice(0)) resolve();
+        // What queued during this flush goes next: that is the group in group commit.
+        if (queue.length > 0) {
+          if (batchIsDue()) pump();
+          else schedulePump();
+        } else if (inFlight === 0) for (const resolve of idle.splice(0)) resolve();
       });
     }
   }
@@ -162,6 +200,7 @@ export function createGroupCommitWriter<Row>(options: GroupCommitOptions<Row>): 
         );
       }
       return new Promise<void>((resolve, reject) => {
+        if (queue.length === 0) oldestQueuedAt = now();
         queue.push({ rows, resolve, reject });
         queuedEvents += rows.length;
         schedulePump();
@@ -169,6 +208,7 @@ export function createGroupCommitWriter<Row>(options: GroupCommitOptions<Row>): 
     },
     close() {
       closing = true;
+      if (queue.length > 0) schedulePump();
       if (queue.length === 0 && inFlight === 0 && !pumpScheduled) return Promise.resolve();
       return new Promise<void>((resolve) => idle.push(resolve));
     },
