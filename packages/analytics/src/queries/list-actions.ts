@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
-import { selectAnalyticsRows } from './select-analytics-rows';
+import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
 import { selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface ActionCount {
@@ -35,7 +35,7 @@ export async function listActions(
       GROUP BY value
       HAVING icount(analytics_int_union(sessions)) > 0`
     : sql`
-      SELECT type, name, action, sum(events) AS events, count(DISTINCT session_key) AS sessions
+      SELECT type, name, action, sum(events) AS events, ${countSessions(options)} AS sessions
       FROM ${selectAnalyticsRows('actions', scope, range, options)} AS r
       GROUP BY type, name, action`;
   const result = await executeAnalyticsQuery(

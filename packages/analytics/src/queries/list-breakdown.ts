@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
-import { selectAnalyticsRows } from './select-analytics-rows';
+import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
 import { selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface BreakdownRow {
@@ -74,7 +74,7 @@ function fromRows(
   return sql`
     SELECT CASE ${dimension} END AS dimension,
       coalesce(${sql.join(columns.map((column) => sql.ref(column)))}) AS value,
-      count(DISTINCT session_key) AS sessions,
+      ${countSessions(options)} AS sessions,
       sum(views) AS views
     FROM ${rows} AS r
     GROUP BY GROUPING SETS (${sets})`;

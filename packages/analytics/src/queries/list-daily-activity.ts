@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
-import { selectAnalyticsRows } from './select-analytics-rows';
+import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
 import { everyoneDimension, readerSetScope, selectSessionSets } from './select-session-sets';
 
 export interface DailyActivity {
@@ -31,7 +31,7 @@ export async function listDailyActivity(
       GROUP BY day
       HAVING icount(analytics_int_union(sessions)) > 0`
     : sql`
-      SELECT day, count(DISTINCT session_key) AS sessions, sum(views) AS views,
+      SELECT day, ${countSessions(options)} AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms
       FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
       GROUP BY day`;

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
-import { selectAnalyticsRows } from './select-analytics-rows';
+import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
 import { selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface TopCourse {
@@ -33,7 +33,7 @@ export async function listTopCourses(
       GROUP BY value
       HAVING icount(analytics_int_union(sessions)) > 0`
     : sql`
-      SELECT course_id, count(DISTINCT session_key) AS sessions, sum(views) AS views,
+      SELECT course_id, ${countSessions(options)} AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms
       FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
       WHERE course_id IS NOT NULL

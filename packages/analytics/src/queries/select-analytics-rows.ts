@@ -45,3 +45,17 @@ export function selectAnalyticsRows(
   if (endDay < to) parts.push(hours(endDay, to));
   return sql`(${sql.join(parts, sql` UNION ALL `)})`;
 }
+
+/**
+ * How many distinct sessions a group of rows from `selectAnalyticsRows` holds. The rollups' keys
+ * are integers, sorted and deduplicated by intarray in C: half the time of count(DISTINCT),
+ * which sorts every group apart and keeps GROUPING SETS from hashing (a busy document's 30 days
+ * of devices, 94,000 rows: 150 → 80 ms). Another `source`'s keys (the raw events' UUIDs) are
+ * counted the plain way.
+ */
+export function countSessions(options: AnalyticsOptions): RawBuilder<number> {
+  return options.source
+    ? sql`count(DISTINCT session_key)`
+    : sql`coalesce(icount(uniq(sort(array_agg(session_key)
+        FILTER (WHERE session_key IS NOT NULL)))), 0)`;
+}
