@@ -9,4 +9,6 @@ export const ROLLUP_TABLES = [
   'analytics_action_days',
   'analytics_session_sets',
   'analytics_session_set_weeks',
+  'analytics_read_ends',
+  'analytics_read_end_days',
 ];

@@ -15,6 +15,7 @@ import * as sessionSetTails from './migrations/0013-session-set-tails';
 import * as filteredSearchIndex from './migrations/0014-filtered-search-index';
 import * as joinedWords from './migrations/0015-joined-words';
 import * as courseBreakdownSets from './migrations/0016-course-breakdown-sets';
+import * as readEnds from './migrations/0017-read-ends';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0014-filtered-search-index': filteredSearchIndex,
   '0015-joined-words': joinedWords,
   '0016-course-breakdown-sets': courseBreakdownSets,
+  '0017-read-ends': readEnds,
 };

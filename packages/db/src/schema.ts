@@ -335,6 +335,30 @@ export interface AnalyticsSessionSetsTable {
   tail: Generated<boolean>;
 }
 
+/**
+ * Where each read (a session on a document) stands so far: the page of its last presence ping
+ * with a page, and when (migration 0017). Kept by the refresh; answers where readers stop over
+ * ranges that run to the present.
+ */
+export interface AnalyticsReadEndsTable {
+  session_key: number;
+  doc_id: number;
+  course_id: number | null;
+  is_bot: boolean;
+  last_page: number;
+  last_page_at: Timestamp;
+}
+
+/** How many reads stand on each page of a document, by the UTC day their end came (0017). */
+export interface AnalyticsReadEndDaysTable {
+  day: Day;
+  course_id: number | null;
+  doc_id: number;
+  is_bot: boolean;
+  page: number;
+  reads: number;
+}
+
 export interface AnalyticsRefreshStateTable {
   id: Generated<boolean>;
   /** Events with `stored_at` up to this moment are in the rollups. */
@@ -401,6 +425,8 @@ export interface Database {
   analytics_action_days: AnalyticsActionDaysTable;
   analytics_session_sets: AnalyticsSessionSetsTable;
   analytics_session_set_weeks: AnalyticsSessionSetsTable;
+  analytics_read_ends: AnalyticsReadEndsTable;
+  analytics_read_end_days: AnalyticsReadEndDaysTable;
   analytics_refresh_state: AnalyticsRefreshStateTable;
 }
 

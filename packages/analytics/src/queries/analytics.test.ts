@@ -10,7 +10,7 @@ import {
   rebuildAnalyticsRollups,
   refreshAnalyticsRollups,
 } from '../rollups/refresh-analytics-rollups';
-import { previousPeriod, type StatsRange } from '../stats-range';
+import { lastDays, previousPeriod, type StatsRange } from '../stats-range';
 import { fromRawEvents } from '../testing/from-raw-events';
 import { refreshUntilNew } from '../testing/refresh-until-new';
 import { testEvent as event, type Visit } from '../testing/test-event';
@@ -478,6 +478,25 @@ describe('rollups', () => {
         expect(await everything(scope, {}, cut)).toEqual(
           await everything(scope, { source: fromRawEvents }, cut),
         );
+      }
+    }
+  });
+
+  it('find where readers stopped over a range running to the present from where each read stands', async () => {
+    // Ranges reaching past the rollups' watermark read each read's end; these start before,
+    // between and within the fixture's reads, so some reads end before them and some span them.
+    const toThePresent = (from: string): StatsRange => ({
+      from: new Date(from),
+      to: lastDays(1, new Date()).to,
+    });
+    const ranges = ['2026-03-01T00:00:00Z', '2026-03-10T10:30:00Z', '2026-03-11T00:00:00Z'];
+    for (const cut of ranges.map(toThePresent)) {
+      for (const scope of [site, documentA1(), courseA()]) {
+        for (const includeBots of [false, true]) {
+          expect(await getPageAttention(db, scope, cut, { includeBots })).toEqual(
+            await getPageAttention(db, scope, cut, { includeBots, source: fromRawEvents }),
+          );
+        }
       }
     }
   });

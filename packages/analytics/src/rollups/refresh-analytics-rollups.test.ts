@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { up as fillCourseBreakdownSets } from '@coursepack/db/migrations/0016-course-breakdown-sets';
+import { up as fillReadEnds } from '@coursepack/db/migrations/0017-read-ends';
 import type { Database, EventsTable } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Insertable, type Kysely, sql } from 'kysely';
@@ -23,6 +24,8 @@ const ROLLUP_TABLES = [
   'analytics_action_days',
   'analytics_session_sets',
   'analytics_session_set_weeks',
+  'analytics_read_ends',
+  'analytics_read_end_days',
 ] as const;
 
 let testDb: TestDatabase;
@@ -159,6 +162,21 @@ it("migration 0016 fills a course's breakdown sets as the refresh writes them", 
     .transaction()
     .execute((trx) => fillCourseBreakdownSets(trx as unknown as Kysely<unknown>));
   expect(await sets()).toEqual(written);
+});
+
+it('migration 0017 fills where each read stands as the refresh writes it', async () => {
+  const random = seededRandom(20261126);
+  const events = generateReads(random, 12);
+  for (const half of [events.slice(0, 800), events.slice(800)]) {
+    await db.insertInto('events').values(half).execute();
+    await refreshUntilNew(db);
+  }
+  const written = await snapshotRollups();
+  expect(written.analytics_read_ends?.length).toBeGreaterThan(0);
+  await sql`DROP TABLE analytics_read_ends, analytics_read_end_days`.execute(db);
+  // In a transaction, as the migrator runs it; a migration is typed for any database.
+  await db.transaction().execute((trx) => fillReadEnds(trx as unknown as Kysely<unknown>));
+  expect(await snapshotRollups()).toEqual(written);
 });
 
 it('reads only the stored pings next to new ones, not the whole read so far', async () => {

@@ -144,7 +144,8 @@ async function summarizeNewEventRanges(db: Kysely<Database>) {
 async function recomputeAll(trx: Transaction<Database>, until: Date) {
   await sql`TRUNCATE analytics_session_hours, analytics_session_pages, analytics_page_hours,
     analytics_action_hours, analytics_session_days, analytics_page_days,
-    analytics_action_days, analytics_session_sets, analytics_session_set_weeks`.execute(trx);
+    analytics_action_days, analytics_session_sets, analytics_session_set_weeks,
+    analytics_read_ends, analytics_read_end_days`.execute(trx);
   await sql`
     INSERT INTO analytics_sessions (session_id) SELECT DISTINCT session_id FROM events
     ON CONFLICT (session_id) DO NOTHING`.execute(trx);
@@ -153,11 +154,13 @@ async function recomputeAll(trx: Transaction<Database>, until: Date) {
     sql`(SELECT * FROM events WHERE stored_at < ${until} OFFSET 0)`,
   );
   await insertDayRollups(trx);
+  await advanceReadEnds(trx, sql`analytics_session_days`);
   await insertSessionSets(trx);
   await insertSessionSetWeeks(trx);
   // Statistics now rather than when autovacuum comes by: the set queries' plans depend on them.
   await sql`ANALYZE analytics_session_days, analytics_page_days, analytics_action_days,
-    analytics_session_sets, analytics_session_set_weeks`.execute(trx);
+    analytics_session_sets, analytics_session_set_weeks, analytics_read_ends,
+    analytics_read_end_days`.execute(trx);
   const sessionDays = await sql<{ n: number }>`
     SELECT count(*) AS n FROM (
       SELECT DISTINCT session_id, date_trunc('day', hour, 'UTC') FROM analytics_session_hours) AS d`.execute(
@@ -284,6 +287,7 @@ async function mergeChanges(trx: Transaction<Database>, until: Date) {
     FROM analytics_session_changes GROUP BY 1, session_key, ${sessionKeys}`.execute(trx);
   await mergeRows(trx, 'sessions', 'hours', 'analytics_session_changes', ADD_TO_SESSION_ROW);
   await mergeRows(trx, 'sessions', 'days', 'analytics_session_day_changes', ADD_TO_SESSION_ROW);
+  await advanceReadEnds(trx, sql`analytics_session_day_changes`);
 
   const pageKeys = columnList(pages.keys);
   await sql`
@@ -389,6 +393,63 @@ async function mergeRows(
     SELECT ${columnList(columns, 'c')}
     FROM changes AS c
     WHERE c.change NOT IN (SELECT change FROM updated)`.execute(trx);
+}
+
+/**
+ * Moves each read's end (`analytics_read_ends`) to the latest page in session rows `rows` (day
+ * rows, or a refresh's changes to them) where that is later than where the read stood (ties
+ * broken as ADD_TO_SESSION_ROW breaks them), and its count in `analytics_read_end_days` from the
+ * day and page it left to those it reached. A late ping older than the read's end moves nothing,
+ * as it changes no session row's last page.
+ */
+async function advanceReadEnds(trx: Transaction<Database>, rows: RawBuilder<unknown>) {
+  const utcDayOf = (column: string) => sql`(${sql.ref(column)} AT TIME ZONE 'UTC')::date`;
+  await sql`
+    CREATE TEMPORARY TABLE analytics_read_end_changes ON COMMIT DROP AS
+    SELECT n.*, o.course_id AS left_course_id, o.is_bot AS left_is_bot,
+      o.last_page AS left_page, o.last_page_at AS left_at
+    FROM (
+      SELECT DISTINCT ON (session_key, doc_id)
+        session_key, doc_id, course_id, is_bot, last_page, last_page_at
+      FROM ${rows} AS r
+      WHERE doc_id IS NOT NULL AND last_page IS NOT NULL AND last_page_at IS NOT NULL
+      ORDER BY session_key, doc_id, last_page_at DESC, last_page DESC
+    ) AS n
+    LEFT JOIN analytics_read_ends AS o ON o.session_key = n.session_key AND o.doc_id = n.doc_id
+    WHERE o.session_key IS NULL
+      OR (n.last_page_at, n.last_page) > (o.last_page_at, o.last_page)`.execute(trx);
+  await sql`
+    CREATE TEMPORARY TABLE analytics_read_end_day_changes ON COMMIT DROP AS
+    SELECT day, course_id, doc_id, is_bot, page, sum(reads)::integer AS reads
+    FROM (
+      SELECT ${utcDayOf('last_page_at')} AS day, course_id, doc_id, is_bot, last_page AS page,
+        1 AS reads
+      FROM analytics_read_end_changes
+      UNION ALL
+      SELECT ${utcDayOf('left_at')}, left_course_id, doc_id, left_is_bot, left_page, -1
+      FROM analytics_read_end_changes WHERE left_at IS NOT NULL
+    ) AS moves
+    GROUP BY day, course_id, doc_id, is_bot, page
+    HAVING sum(reads) <> 0`.execute(trx);
+  await sql`
+    INSERT INTO analytics_read_end_days (day, course_id, doc_id, is_bot, page, reads)
+    SELECT day, course_id, doc_id, is_bot, page, reads FROM analytics_read_end_day_changes
+    ORDER BY course_id, doc_id, day
+    ON CONFLICT (doc_id, day, page, is_bot, course_id)
+      DO UPDATE SET reads = analytics_read_end_days.reads + excluded.reads`.execute(trx);
+  // A page a day's last reader moved on from holds nobody: no row, as a rebuild writes it.
+  await sql`
+    DELETE FROM analytics_read_end_days AS d USING analytics_read_end_day_changes AS c
+    WHERE d.reads = 0 AND d.doc_id = c.doc_id AND d.day = c.day AND d.page = c.page
+      AND d.is_bot = c.is_bot AND d.course_id IS NOT DISTINCT FROM c.course_id`.execute(trx);
+  await sql`
+    INSERT INTO analytics_read_ends (session_key, doc_id, course_id, is_bot, last_page,
+      last_page_at)
+    SELECT session_key, doc_id, course_id, is_bot, last_page, last_page_at
+    FROM analytics_read_end_changes
+    ON CONFLICT (session_key, doc_id) DO UPDATE SET
+      course_id = excluded.course_id, is_bot = excluded.is_bot,
+      last_page = excluded.last_page, last_page_at = excluded.last_page_at`.execute(trx);
 }
 
 type SetTable = 'analytics_session_sets' | 'analytics_session_set_weeks';
