@@ -6,8 +6,8 @@ import {
   botCondition,
   scopeCondition,
 } from '../analytics-scope';
-import { alignToHours, type StatsRange } from '../stats-range';
-import { ceilTo, DAY_MS, isoDay } from '../time';
+import { alignToHours, type StatsRange, wholeDays } from '../stats-range';
+import { isoDay } from '../time';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
 
@@ -75,7 +75,7 @@ function selectStops(scope: AnalyticsScope, range: StatsRange, options: Analytic
     GROUP BY last_page`;
   if (options.source) return lastInRange;
   const { from, to } = alignToHours(range);
-  const firstDay = ceilTo(from, DAY_MS);
+  const { firstDay } = wholeDays({ from, to });
   const filter = sql`${scopeCondition(scope)} AND ${botCondition(options)}`;
   // Evaluated once: PostgreSQL runs only the branch whose condition holds.
   const toThePresent = sql`(SELECT processed_until <= ${to} FROM analytics_refresh_state)`;
