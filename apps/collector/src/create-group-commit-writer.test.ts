@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CollectorError } from './collector-error';
 import {
   createGroupCommitWriter,
@@ -167,72 +167,62 @@ describe('createGroupCommitWriter', () => {
 
   describe('with a flush delay', () => {
     // The delay's timer and clock are faked; setImmediate (the ticks) stays real.
-    const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
     it('holds a small batch until its first event has waited the delay, gathering what comes meanwhile', async () => {
-      fakeClock();
-      try {
-        const db = controlledInsert();
-        const writer = writerWith(db.insert, { flushDelayMs: 20 });
-        const writes = [writer.write([1])];
-        vi.advanceTimersByTime(15);
-        writes.push(writer.write([2, 3]));
-        await tick();
-        expect(db.batches).toEqual([]);
-        vi.advanceTimersByTime(5);
-        await tick();
-        expect(db.batches).toEqual([[1, 2, 3]]);
-        await db.settleNext();
-        await Promise.all(writes);
-        // Waiting counts from the first event queued, not from the last flush.
-        writes.push(writer.write([4]));
-        vi.advanceTimersByTime(19);
-        await tick();
-        expect(db.batches).toHaveLength(1);
-        vi.advanceTimersByTime(1);
-        await tick();
-        expect(db.batches).toEqual([[1, 2, 3], [4]]);
-        await db.settleNext();
-        await Promise.all(writes);
-      } finally {
-        vi.useRealTimers();
-      }
+      const db = controlledInsert();
+      const writer = writerWith(db.insert, { flushDelayMs: 20 });
+      const writes = [writer.write([1])];
+      vi.advanceTimersByTime(15);
+      writes.push(writer.write([2, 3]));
+      await tick();
+      expect(db.batches).toEqual([]);
+      vi.advanceTimersByTime(5);
+      await tick();
+      expect(db.batches).toEqual([[1, 2, 3]]);
+      await db.settleNext();
+      await Promise.all(writes);
+      // Waiting counts from the first event queued, not from the last flush.
+      writes.push(writer.write([4]));
+      vi.advanceTimersByTime(19);
+      await tick();
+      expect(db.batches).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      await tick();
+      expect(db.batches).toEqual([[1, 2, 3], [4]]);
+      await db.settleNext();
+      await Promise.all(writes);
     });
 
     it('sends a batch at once when it is full enough to share its commit', async () => {
-      fakeClock();
-      try {
-        const db = controlledInsert();
-        const writer = writerWith(db.insert, { flushDelayMs: 60_000 });
-        const events = Array.from({ length: FULL_BATCH_EVENTS }, (_, index) => index);
-        const writes = [writer.write(events.slice(0, 1))];
-        await tick();
-        expect(db.batches).toEqual([]);
-        writes.push(writer.write(events.slice(1)));
-        await tick();
-        expect(db.batches).toEqual([events]);
-        await db.settleNext();
-        await Promise.all(writes);
-      } finally {
-        vi.useRealTimers();
-      }
+      const db = controlledInsert();
+      const writer = writerWith(db.insert, { flushDelayMs: 60_000 });
+      const events = Array.from({ length: FULL_BATCH_EVENTS }, (_, index) => index);
+      const writes = [writer.write(events.slice(0, 1))];
+      await tick();
+      expect(db.batches).toEqual([]);
+      writes.push(writer.write(events.slice(1)));
+      await tick();
+      expect(db.batches).toEqual([events]);
+      await db.settleNext();
+      await Promise.all(writes);
     });
 
     it('sends a held batch at once on close', async () => {
-      fakeClock();
-      try {
-        const db = controlledInsert();
-        const writer = writerWith(db.insert, { flushDelayMs: 60_000 });
-        const write = writer.write([1]);
-        await tick();
-        const closing = writer.close();
-        await tick();
-        expect(db.batches).toEqual([[1]]);
-        await db.settleNext();
-        await Promise.all([write, closing]);
-      } finally {
-        vi.useRealTimers();
-      }
+      const db = controlledInsert();
+      const writer = writerWith(db.insert, { flushDelayMs: 60_000 });
+      const write = writer.write([1]);
+      await tick();
+      const closing = writer.close();
+      await tick();
+      expect(db.batches).toEqual([[1]]);
+      await db.settleNext();
+      await Promise.all([write, closing]);
     });
   });
 

@@ -138,13 +138,17 @@ it('adds events arriving in any order, in any batches, exactly as a full rebuild
   expect(stored.rows[0]?.n).toBe(events.length);
 });
 
-it("migration 0016 fills a course's breakdown sets as the refresh writes them", async () => {
-  const random = seededRandom(20261125);
-  const events = generateReads(random, 12);
+/** Twelve generated reads (from `seed`), stored and refreshed in two halves. */
+async function refreshTwelveReads(seed: number): Promise<void> {
+  const events = generateReads(seededRandom(seed), 12);
   for (const half of [events.slice(0, 800), events.slice(800)]) {
     await db.insertInto('events').values(half).execute();
     await refreshUntilNew(db);
   }
+}
+
+it("migration 0016 fills a course's breakdown sets as the refresh writes them", async () => {
+  await refreshTwelveReads(20261125);
   const sets = async () => ({
     days: (await setsAsRebuilt('analytics_session_sets').execute(db)).rows,
     weeks: (await setsAsRebuilt('analytics_session_set_weeks').execute(db)).rows,
@@ -165,12 +169,7 @@ it("migration 0016 fills a course's breakdown sets as the refresh writes them", 
 });
 
 it('migration 0017 fills where each read stands as the refresh writes it', async () => {
-  const random = seededRandom(20261126);
-  const events = generateReads(random, 12);
-  for (const half of [events.slice(0, 800), events.slice(800)]) {
-    await db.insertInto('events').values(half).execute();
-    await refreshUntilNew(db);
-  }
+  await refreshTwelveReads(20261126);
   const written = await snapshotRollups();
   expect(written.analytics_read_ends?.length).toBeGreaterThan(0);
   await sql`DROP TABLE analytics_read_ends, analytics_read_end_days`.execute(db);
