@@ -59,9 +59,12 @@ export const ROLLUPS = {
 
 export type RollupKind = keyof typeof ROLLUPS;
 
-/** The UTC `date` of an hourly row's `hour`: the day whose row in the day rollups it adds to. */
-export function dayOfHour(hour: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(date_trunc('day', ${hour}, 'UTC') AT TIME ZONE 'UTC')::date`;
+/**
+ * The UTC `date` of a moment (an hourly row's `hour`, a read's end): the day whose row in the
+ * day rollups it counts in.
+ */
+export function utcDayOf(moment: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(date_trunc('day', ${moment}, 'UTC') AT TIME ZONE 'UTC')::date`;
 }
 
 /** `columns` as a comma-separated SQL list, each qualified by `table` when one is given. */

@@ -5,7 +5,7 @@ import {
   botCondition,
   scopeCondition,
 } from '../analytics-scope';
-import { columnList, dayOfHour, ROLLUPS, type RollupKind } from '../rollup-columns';
+import { columnList, ROLLUPS, type RollupKind, utcDayOf } from '../rollup-columns';
 import { alignToHours, type StatsRange, wholeDays } from '../stats-range';
 import { isoDay } from '../time';
 
@@ -28,7 +28,7 @@ export function selectAnalyticsRows(
   const rollup = ROLLUPS[kind];
   const filter = sql`${scopeCondition(scope)} AND ${botCondition(options)}`;
   const columns = columnList([...rollup.keys, ...rollup.measures], 'r');
-  const day = dayOfHour(sql`r.hour`);
+  const day = utcDayOf(sql`r.hour`);
   const { firstDay, endDay } = wholeDays({ from, to });
   const hours = (hoursFrom: Date, hoursTo: Date) =>
     sql`SELECT ${day} AS day, ${rollup.perSession ? sql`r.session_key,` : sql``} ${columns}

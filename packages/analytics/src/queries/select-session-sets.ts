@@ -5,6 +5,7 @@ import {
   botCondition,
   scopeCondition,
 } from '../analytics-scope';
+import { utcDayOf } from '../rollup-columns';
 import { expandSessionSets } from '../rollups/aggregate-events';
 import { alignToHours, type StatsRange, wholeDays } from '../stats-range';
 import { DAY_MS, isoDay } from '../time';
@@ -63,7 +64,7 @@ export function selectSessionSets(
   const bots = options.includeBots === true;
   const hours = (hoursFrom: Date, hoursTo: Date) => {
     const rows = (table: string, read: boolean) => sql`(
-      SELECT (date_trunc('day', r.hour, 'UTC') AT TIME ZONE 'UTC')::date AS day, r.*
+      SELECT ${utcDayOf(sql`r.hour`)} AS day, r.*
       FROM ${sql.table(table)} AS r
       WHERE ${read ? sql`true` : sql`false`} AND ${scopeCondition(scope)}
         AND ${botCondition(options)} AND r.hour >= ${hoursFrom} AND r.hour < ${hoursTo})`;

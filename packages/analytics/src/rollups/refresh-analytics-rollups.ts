@@ -1,6 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { columnList, dayOfHour, ROLLUPS, type RollupKind } from '../rollup-columns';
+import { columnList, ROLLUPS, type RollupKind, utcDayOf } from '../rollup-columns';
 import {
   aggregateActionHours,
   aggregatePageHours,
@@ -40,7 +40,7 @@ const LOCK_KEY = sql`hashtext('coursepack.analytics_refresh')`;
 const MAX_WATERMARK_LAG = sql`interval '10 minutes'`;
 
 /** The UTC day of an hourly rollup row's `hour`. */
-const UTC_DAY = dayOfHour(sql`hour`);
+const UTC_DAY = utcDayOf(sql`hour`);
 
 /**
  * Brings the rollup tables up to date with `events`. Incremental, idempotent and safe to call
@@ -348,7 +348,7 @@ async function mergeChanges(trx: Transaction<Database>, until: Date) {
     'analytics_session_set_weeks',
     sql`(${weeklySets(sql`analytics_day_set_changes`)})`,
   );
-  const untilDay = sql`(${until}::timestamptz AT TIME ZONE 'UTC')::date`;
+  const untilDay = utcDayOf(sql`${until}::timestamptz`);
   await mergeTails(trx, 'analytics_session_sets', untilDay);
   await mergeTails(trx, 'analytics_session_set_weeks', sql`date_trunc('week', ${untilDay})::date`);
 }
@@ -403,7 +403,6 @@ async function mergeRows(
  * as it changes no session row's last page.
  */
 async function advanceReadEnds(trx: Transaction<Database>, rows: RawBuilder<unknown>) {
-  const utcDayOf = (column: string) => sql`(${sql.ref(column)} AT TIME ZONE 'UTC')::date`;
   await sql`
     CREATE TEMPORARY TABLE analytics_read_end_changes ON COMMIT DROP AS
     SELECT n.*, o.course_id AS left_course_id, o.is_bot AS left_is_bot,
@@ -422,11 +421,11 @@ async function advanceReadEnds(trx: Transaction<Database>, rows: RawBuilder<unkn
     CREATE TEMPORARY TABLE analytics_read_end_day_changes ON COMMIT DROP AS
     SELECT day, course_id, doc_id, is_bot, page, sum(reads)::integer AS reads
     FROM (
-      SELECT ${utcDayOf('last_page_at')} AS day, course_id, doc_id, is_bot, last_page AS page,
+      SELECT ${utcDayOf(sql`last_page_at`)} AS day, course_id, doc_id, is_bot, last_page AS page,
         1 AS reads
       FROM analytics_read_end_changes
       UNION ALL
-      SELECT ${utcDayOf('left_at')}, left_course_id, doc_id, left_is_bot, left_page, -1
+      SELECT ${utcDayOf(sql`left_at`)}, left_course_id, doc_id, left_is_bot, left_page, -1
       FROM analytics_read_end_changes WHERE left_at IS NOT NULL
     ) AS moves
     GROUP BY day, course_id, doc_id, is_bot, page

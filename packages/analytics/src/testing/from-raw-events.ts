@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { botCondition, type RowSource, scopeCondition } from '../analytics-scope';
-import { columnList, dayOfHour, ROLLUPS, type RollupKind } from '../rollup-columns';
+import { columnList, ROLLUPS, type RollupKind, utcDayOf } from '../rollup-columns';
 import {
   aggregateActionHours,
   aggregatePageHours,
@@ -30,7 +30,7 @@ export const fromRawEvents: RowSource = (kind, scope, { from, to }, options) => 
     AND received_at >= ${floorTo(from, DAY_MS)} AND received_at < ${ceilTo(to, DAY_MS)})`;
   const rows = AGGREGATE[kind](sql`(${classifyEvents(picked)})`);
   const session = rollup.perSession ? sql`r.session_id AS session_key,` : sql``;
-  return sql`(SELECT ${dayOfHour(sql`r.hour`)} AS day, ${session}
+  return sql`(SELECT ${utcDayOf(sql`r.hour`)} AS day, ${session}
       ${columnList([...rollup.keys, ...rollup.measures], 'r')}
     FROM (${rows}) AS r
     WHERE ${scopeCondition(scope)} AND ${botCondition(options)}
