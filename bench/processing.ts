@@ -19,8 +19,8 @@ import { startProduct } from '../e2e/support/start-product';
 import { createCourse, mb, signUp, startLatency, treeRss, uploadDocument } from './support/measure';
 import { readProcStat } from './support/proc-stat';
 
-// As long as the busy phase (~90 s), so that both p99s rest on a few thousand requests: over
-// 20 s (700 requests, p99 the 7th slowest) the idle p99 moved between 56 and 86 ms from run to run.
+// Long enough for the idle p99 to rest on a few thousand requests: over 20 s (700 requests, p99
+// the 7th slowest) it moved between 56 and 86 ms from run to run.
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const TEXT_PAGES = 1500;
 const SCAN_PAGES = Number(process.env.BENCH_SCAN_PAGES ?? 100);

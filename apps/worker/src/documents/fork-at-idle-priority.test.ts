@@ -1,9 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canScheduleIdle,
+  canTieChildToParent,
   FALLBACK_NICENESS,
   forkAtIdlePriority,
   SCHED_IDLE_POLICY,
@@ -61,4 +63,52 @@ describe.runIf(process.platform === 'linux')('forkAtIdlePriority', () => {
       else expect(thread.nice).toBe(FALLBACK_NICENESS);
     }
   });
+
+  it.runIf(canTieChildToParent())(
+    'ends the child with its parent even while the child is stopped',
+    async () => {
+      // A parent that forks an idle child, says its pid, and waits to be killed.
+      const parentScript = path.join(folder, 'parent.ts');
+      await writeFile(
+        parentScript,
+        `import { forkAtIdlePriority } from ${JSON.stringify(path.resolve(import.meta.dirname, 'fork-at-idle-priority.ts'))};
+const child = forkAtIdlePriority(${JSON.stringify(path.join(folder, 'idle-child.mjs'))}, { cwd: ${JSON.stringify(folder)}, execArgv: [] });
+child.once('spawn', () => console.log(child.pid));
+setInterval(() => {}, 1000);
+`,
+      );
+      await writeFile(path.join(folder, 'idle-child.mjs'), 'setInterval(() => {}, 1000);');
+      const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
+      const parent = spawn(tsx, [parentScript], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const childPid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout.once('data', (data) => resolve(String(data))),
+        ),
+      );
+      const state = async () => {
+        const stat = await readFile(`/proc/${childPid}/stat`, 'utf8').catch(() => undefined);
+        return stat?.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      };
+      try {
+        process.kill(childPid, 'SIGSTOP');
+        await expect.poll(state).toBe('T');
+
+        // tsx runs the script in a process of its own: kill the one whose child the reader is.
+        const stat = await readFile(`/proc/${childPid}/stat`, 'utf8');
+        const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        process.kill(parentPid, 'SIGKILL');
+        // Gone, or a zombie waiting for init to reap it: either way it holds no memory.
+        await expect
+          .poll(state, { timeout: 10_000 })
+          .toSatisfy((s) => s === undefined || s === 'Z');
+      } finally {
+        parent.kill('SIGKILL');
+        try {
+          process.kill(childPid, 'SIGKILL');
+        } catch {
+          // Gone, as it should be.
+        }
+      }
+    },
+  );
 });

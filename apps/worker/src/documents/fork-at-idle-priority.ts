@@ -14,6 +14,7 @@ export const SCHED_IDLE_POLICY = 5;
 export const FALLBACK_NICENESS = 19;
 
 let idleSchedulingWorks: boolean | undefined;
+let parentDeathSignalWorks: boolean | undefined;
 
 /**
  * Whether `chrt --idle` can start a process under SCHED_IDLE here: Linux with util-linux's chrt
@@ -27,6 +28,18 @@ export function canScheduleIdle(): boolean {
 }
 
 /**
+ * Whether util-linux's `setpriv --pdeathsig` can have a child killed when its parent dies, so
+ * a child stopped by SIGSTOP (reader-cpu-gate.ts) cannot outlive a crashed parent: a stopped
+ * process never sees its IPC channel close. Asked once per process.
+ */
+export function canTieChildToParent(): boolean {
+  parentDeathSignalWorks ??=
+    canScheduleIdle() &&
+    spawnSync('setpriv', ['--pdeathsig', 'KILL', 'true'], { stdio: 'ignore' }).status === 0;
+  return parentDeathSignalWorks;
+}
+
+/**
  * fork() for work that should only have the CPU time the other processes leave, such as OCR
  * beside a web server. Under SCHED_IDLE (started through `chrt --idle 0`, so every thread it
  * ever makes inherits it) a core running it counts as free: a waking request is put there and
@@ -34,12 +47,16 @@ export function canScheduleIdle(): boolean {
  * p99 rose as much beside a busy nice-19 process as beside an equal one (1.3× idle), and 1.15×
  * beside a SCHED_IDLE one. Where chrt is missing, every thread is niced to 19 instead.
  * The child speaks IPC with structured clone (`serialization: 'advanced'`), as with fork().
+ * Where `canTieChildToParent()`, it is killed when its parent dies.
  */
 export function forkAtIdlePriority(script: string, options: IdleForkOptions): ChildProcess {
   const stdio: ['ignore', 'inherit', 'inherit', 'ipc'] = ['ignore', 'inherit', 'inherit', 'ipc'];
   if (canScheduleIdle()) {
-    // chrt execs Node in place: the pid is the child's own, as with fork().
-    return spawn('chrt', ['--idle', '0', process.execPath, ...options.execArgv, script], {
+    // setpriv and chrt exec in place: the pid is the child's own, as with fork().
+    const command = ['chrt', '--idle', '0', process.execPath, ...options.execArgv, script];
+    if (canTieChildToParent()) command.unshift('setpriv', '--pdeathsig', 'KILL');
+    const [file = 'chrt', ...args] = command;
+    return spawn(file, args, {
       cwd: options.cwd,
       serialization: 'advanced',
       stdio,

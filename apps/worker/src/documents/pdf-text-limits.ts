@@ -28,6 +28,11 @@ export interface PdfTextLimits {
   deadlineMs: number;
   /** Longest one page may take (reading its text, or recognising it); then the reading is killed. */
   pageDeadlineMs: number;
+  /**
+   * Part of the time the reading runs while the other processes keep the machine busy: it is
+   * stopped in between (reader-cpu-gate.ts). 1: never stopped, idle priority only.
+   */
+  busyCpuShare: number;
   /** V8 heap of the child process that reads (`--max-old-space-size`). */
   heapMb: number;
   /**
@@ -54,6 +59,9 @@ export const PDF_TEXT_LIMITS: PdfTextLimits = {
   // Inside the job queue's expiry for a document (packages/jobs/src/queues.ts, 30 minutes).
   deadlineMs: 20 * 60_000,
   pageDeadlineMs: 60_000,
+  // Beside a web app serving pages back to back on 2 cores: page p99 1.0× idle at a quarter,
+  // 1.2× at a half, 1.3–1.45× never stopped (docs/worker.md).
+  busyCpuShare: 0.25,
   heapMb: 512,
   maxResidentMb: 1_536,
 };

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { forkAtIdlePriority } from './fork-at-idle-priority';
+import { canTieChildToParent, forkAtIdlePriority } from './fork-at-idle-priority';
 import type { PdfTextLimits } from './pdf-text-limits';
 import type { PdfReading } from './read-pdf-text';
+import { type GovernedReader, ReaderCpuGate } from './reader-cpu-gate';
 
 export interface PdfReadingRequest {
   bytes: Uint8Array;
@@ -24,6 +25,9 @@ const MEMORY_CHECK_MS = 250;
 const appFolder = path.resolve(import.meta.dirname, '..', '..');
 
 let readerScript: Promise<string> | undefined;
+
+/** One per process: it measures the other processes' use beside all of this process's readers. */
+const gate = new ReaderCpuGate();
 
 /**
  * The child's entry point (pdf-reader-child-main.ts and what it imports) compiled once per
@@ -66,10 +70,11 @@ async function residentMb(pid: number): Promise<number | undefined> {
 
 /**
  * Reads a PDF (text, and OCR for pages without any) in a child process with its own heap limit,
- * at idle priority (`forkAtIdlePriority`), watched for its resident memory, and killed when the
- * whole reading passes `deadlineMs` or one page passes `pageDeadlineMs`. pdf.js parses
- * synchronously and OCR is seconds of CPU a page: a hostile file costs the child, never the
- * worker that runs other jobs meanwhile.
+ * at idle priority (`forkAtIdlePriority`) and stopped in turns while the machine is busy
+ * (`ReaderCpuGate`, `limits.busyCpuShare`), watched for its resident memory, and killed when the
+ * whole reading passes `deadlineMs` or one page passes `pageDeadlineMs` of the time it was let
+ * run. pdf.js parses synchronously and OCR is seconds of CPU a page: a hostile file costs the
+ * child, never the worker that runs other jobs meanwhile.
  */
 export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfReading> {
   const { limits } = request;
@@ -85,15 +90,28 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
   return new Promise<PdfReading>((resolve, reject) => {
     let stopped: PdfReading | undefined;
     let pageInProgress = 1;
+    let governed: GovernedReader | undefined;
     const stop = (reading: PdfReading) => {
       stopped ??= reading;
+      governed?.release();
       child.kill('SIGKILL');
     };
     const deadline = setTimeout(() => stop(failed({ code: 'deadline' })), limits.deadlineMs);
-    let pageDeadline = setTimeout(
-      () => stop(failed({ code: 'pageDeadline', page: pageInProgress })),
-      limits.pageDeadlineMs,
-    );
+    // A page's deadline counts the time the gate let the reader run; once the gate has let go
+    // (half the reading's deadline), every millisecond counts.
+    let pageStartedAt = 0;
+    let pageDeadline: NodeJS.Timeout | undefined;
+    const armPageDeadline = (ms: number) => {
+      clearTimeout(pageDeadline);
+      pageDeadline = setTimeout(() => {
+        const left = limits.pageDeadlineMs - (runningMs() - pageStartedAt);
+        if (left > 0) armPageDeadline(left);
+        else stop(failed({ code: 'pageDeadline', page: pageInProgress }));
+      }, ms);
+    };
+    const startedAt = performance.now();
+    const runningMs = () => performance.now() - startedAt - (governed?.stoppedMs() ?? 0);
+    armPageDeadline(limits.pageDeadlineMs);
     const memoryWatch = setInterval(() => {
       if (child.pid === undefined) return;
       void residentMb(child.pid).then((mb) => {
@@ -104,16 +122,19 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
       clearTimeout(deadline);
       clearTimeout(pageDeadline);
       clearInterval(memoryWatch);
+      governed?.release();
     };
-    child.once('spawn', () => child.send(request));
+    child.once('spawn', () => {
+      if (child.pid !== undefined && canTieChildToParent()) {
+        governed = gate.watch(child.pid, limits.busyCpuShare, limits.deadlineMs / 2);
+      }
+      child.send(request);
+    });
     child.on('message', (message: PdfReaderMessage) => {
       if (message.type === 'page') {
         pageInProgress = message.number + 1;
-        clearTimeout(pageDeadline);
-        pageDeadline = setTimeout(
-          () => stop(failed({ code: 'pageDeadline', page: pageInProgress })),
-          limits.pageDeadlineMs,
-        );
+        pageStartedAt = runningMs();
+        armPageDeadline(limits.pageDeadlineMs);
         return;
       }
       settle();
