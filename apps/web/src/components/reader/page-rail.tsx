@@ -1,13 +1,16 @@
 'use client';
 
 import { MediaImage } from '@coursepack/images/media-image';
-import { type MouseEvent, memo, useEffect, useRef } from 'react';
+import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
+import { SERVER_RENDERED_PAGES } from '../document-pages';
 
 /**
  * The pages as small images (numbers in the text view), the page being read marked; choosing
  * one goes to it. Beside the pages on wide screens, in the pages sheet on phones. Thumbnails
- * load as they scroll into view. Rendered again only when its own props change (the page being
- * read), not for the reader's other state (zoom, find, the toolbar's measured height).
+ * load as they scroll into view. The server lists the first SERVER_RENDERED_PAGES, as it places
+ * the pages themselves, and the browser the rest once it runs the page: every page listed made a
+ * 1,990-page document's HTML 1.4 MB. Rendered again only when its own props change (the page
+ * being read), not for the reader's other state (zoom, find, the toolbar's measured height).
  */
 export const PageRail = memo(function PageRail({
   pageCount,
@@ -23,15 +26,20 @@ export const PageRail = memo(function PageRail({
   layout: 'column' | 'grid';
 }) {
   const list = useRef<HTMLOListElement>(null);
+  const [allListed, setAllListed] = useState(false);
+  const listed = allListed ? pageCount : Math.min(pageCount, SERVER_RENDERED_PAGES);
+
+  useEffect(() => setAllListed(true), []);
 
   // Keeps the current page's thumbnail in the rail's view, scrolling the rail only (never the page).
-  // A rail that starts at page 1 already shows it at its top: measuring there as the reader
-  // hydrates would only lay the page out early.
-  const firstRun = useRef(true);
+  // A rail still at page 1 shows it at its top: measuring there as the reader hydrates would
+  // only lay the page out early. A page beyond the server's list is found once the rest are
+  // listed.
+  const leftPageOne = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: allListed is unread but lists the page to scroll to
   useEffect(() => {
-    const first = firstRun.current;
-    firstRun.current = false;
-    if (first && current === 1) return;
+    if (current !== 1) leftPageOne.current = true;
+    if (!leftPageOne.current) return;
     const rail = list.current?.parentElement;
     const item = list.current?.querySelector<HTMLElement>(`[data-page="${current}"]`);
     if (!rail || !item) return;
@@ -39,7 +47,7 @@ export const PageRail = memo(function PageRail({
     if (top < rail.scrollTop || top + item.offsetHeight > rail.scrollTop + rail.clientHeight) {
       rail.scrollTop = top - rail.clientHeight / 2 + item.offsetHeight / 2;
     }
-  }, [current]);
+  }, [current, allListed]);
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, page: number) => {
     event.preventDefault();
@@ -52,7 +60,7 @@ export const PageRail = memo(function PageRail({
         layout === 'grid' ? 'grid grid-cols-3 gap-3 sm:grid-cols-4' : 'flex flex-col gap-3'
       }
     >
-      {Array.from({ length: pageCount }, (_, index) => index + 1).map((page) => {
+      {Array.from({ length: listed }, (_, index) => index + 1).map((page) => {
         const isCurrent = page === current;
         return (
           <li key={page} data-page={page}>
