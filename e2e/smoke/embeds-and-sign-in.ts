@@ -47,7 +47,7 @@ export function describeEmbedsAndSignIn(
         });
 
         // Read to the end of the document inside the frame.
-        await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await scrollToTheEnd(frame);
         await frame.page().screenshot({ path: path.join(SCREENSHOTS, 'embed-desktop.png') });
 
         // The cross-site cookie variant, kept by the browser in the third-party frame: Secure is
@@ -56,9 +56,13 @@ export function describeEmbedsAndSignIn(
         const video = cookies.find((cookie) => cookie.name === 'dpevent-video');
         expect(video, JSON.stringify(cookies)).toMatchObject({ sameSite: 'None', secure: true });
 
-        const rows = await waitForEvents(db, documentId, ['view', 'scroll_100', 'active'], {
-          client: 'embed',
-        });
+        const rows = await waitForEvents(
+          db,
+          documentId,
+          ['view', 'scroll_100', 'active'],
+          { client: 'embed' },
+          () => scrollToTheEnd(frame),
+        );
         for (const row of rows) {
           expect(row).toMatchObject({
             client: 'embed',
@@ -85,12 +89,16 @@ export function describeEmbedsAndSignIn(
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       try {
         const { frame } = await openEmbed(context, embedder);
-        await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await scrollToTheEnd(frame);
         await frame.page().screenshot({ path: path.join(SCREENSHOTS, 'embed-phone.png') });
         expect(await context.cookies(product.baseUrl)).toEqual([]);
-        const rows = await waitForEvents(db, documentId, ['view', 'scroll_100', 'active'], {
-          client: 'embed',
-        });
+        const rows = await waitForEvents(
+          db,
+          documentId,
+          ['view', 'scroll_100', 'active'],
+          { client: 'embed' },
+          () => scrollToTheEnd(frame),
+        );
         expect(new Set(rows.map((row) => row.session_id)).size).toBe(1);
         expect(rows.every((row) => row.referrer === `${embedder.origin}/`)).toBe(true);
       } finally {
@@ -343,11 +351,21 @@ async function sessionCookie(context: BrowserContext, product: RunningProduct): 
 }
 
 /** Polls until the document has events with each action, from this client or session if given. */
+/**
+ * Scrolls a frame to its end. The page may still be hydrating (its pages placed, its tracker
+ * started), so the end moves: waitForEvents does it again until the tracker has seen it.
+ */
+function scrollToTheEnd(frame: Frame): Promise<void> {
+  return frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
 async function waitForEvents(
   db: ProductDb,
   documentId: number,
   actions: string[],
   only: { client?: string; sessionId?: string } = {},
+  /** Done again before each look, as a reader keeps at the end of a page still loading. */
+  meanwhile?: () => Promise<unknown>,
 ) {
   const query = () => {
     let select = db
@@ -360,7 +378,13 @@ async function waitForEvents(
     return select.execute();
   };
   await expect
-    .poll(async () => new Set((await query()).map((row) => row.action)), { timeout: 30_000 })
+    .poll(
+      async () => {
+        await meanwhile?.();
+        return new Set((await query()).map((row) => row.action));
+      },
+      { timeout: 30_000 },
+    )
     .toEqual(new Set(actions));
   return query();
 }
