@@ -56,13 +56,7 @@ export function describeEmbedsAndSignIn(
         const video = cookies.find((cookie) => cookie.name === 'dpevent-video');
         expect(video, JSON.stringify(cookies)).toMatchObject({ sameSite: 'None', secure: true });
 
-        const rows = await waitForEvents(
-          db,
-          documentId,
-          ['view', 'scroll_100', 'active'],
-          { client: 'embed' },
-          () => scrollToTheEnd(frame),
-        );
+        const rows = await waitForReadToTheEnd(db, documentId, frame);
         for (const row of rows) {
           expect(row).toMatchObject({
             client: 'embed',
@@ -92,13 +86,7 @@ export function describeEmbedsAndSignIn(
         await scrollToTheEnd(frame);
         await frame.page().screenshot({ path: path.join(SCREENSHOTS, 'embed-phone.png') });
         expect(await context.cookies(product.baseUrl)).toEqual([]);
-        const rows = await waitForEvents(
-          db,
-          documentId,
-          ['view', 'scroll_100', 'active'],
-          { client: 'embed' },
-          () => scrollToTheEnd(frame),
-        );
+        const rows = await waitForReadToTheEnd(db, documentId, frame);
         expect(new Set(rows.map((row) => row.session_id)).size).toBe(1);
         expect(rows.every((row) => row.referrer === `${embedder.origin}/`)).toBe(true);
       } finally {
@@ -357,6 +345,13 @@ async function sessionCookie(context: BrowserContext, product: RunningProduct): 
  */
 function scrollToTheEnd(frame: Frame): Promise<void> {
   return frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+/** The embed's view, its reading to the end and a presence ping, scrolling it to the end meanwhile. */
+function waitForReadToTheEnd(db: ProductDb, documentId: number, frame: Frame) {
+  return waitForEvents(db, documentId, ['view', 'scroll_100', 'active'], { client: 'embed' }, () =>
+    scrollToTheEnd(frame),
+  );
 }
 
 async function waitForEvents(
