@@ -38,6 +38,35 @@ async function readerFixture(product: RunningProduct): Promise<ReaderFixture> {
   }
 }
 
+/** The published demo document with the most pages. */
+async function longestDocument(
+  product: RunningProduct,
+): Promise<{ documentId: number; pageCount: number }> {
+  const db = await connectToProductDatabase(product);
+  try {
+    const { rows } = await sql<{ documentId: number; pageCount: number }>`
+      SELECT id AS "documentId", page_count AS "pageCount" FROM documents
+      WHERE published AND status = 'ready' ORDER BY page_count DESC, id LIMIT 1`.execute(db);
+    const [longest] = rows;
+    if (!longest) throw new Error('No demo document is ready');
+    return longest;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** True when page N's thumbnail is inside the rail's scrolled box, not just somewhere in it. */
+function railShows(page: Page, number: number): Promise<boolean> {
+  return page.evaluate((n) => {
+    const item = document.querySelector(`li[data-page="${n}"]`);
+    const rail = item?.closest('nav');
+    if (!item || !rail) return false;
+    const box = item.getBoundingClientRect();
+    const view = rail.getBoundingClientRect();
+    return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+  }, number);
+}
+
 /** The reader's page field: the page being read. */
 function pageShown(page: Page): Promise<string> {
   return page.getByLabel(/^Page number/).inputValue();
@@ -144,6 +173,28 @@ export function describeReader(running: () => { product: RunningProduct; browser
         expect(errors).toEqual([]);
       } finally {
         await context.close();
+      }
+    });
+
+    it('keeps the page being read in view in the thumbnail rail of a wide screen', async () => {
+      const { product, browser } = running();
+      const { documentId, pageCount } = await longestDocument(product);
+      // A short laptop screen: the rail shows two thumbnails or so.
+      const page = await browser.newPage({ viewport: { width: 1280, height: 600 } });
+      try {
+        await page.goto(`${product.baseUrl}/documents/${documentId}`);
+        expect(pageCount).toBeGreaterThanOrEqual(4);
+        expect(await railShows(page, pageCount)).toBe(false);
+        await expect
+          .poll(async () => {
+            await page.keyboard.press('End');
+            return pageShown(page);
+          })
+          .toBe(String(pageCount));
+        await expect.poll(() => railShows(page, pageCount)).toBe(true);
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'reader-rail-last-page.png') });
+      } finally {
+        await page.close();
       }
     });
 

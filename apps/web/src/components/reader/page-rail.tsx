@@ -43,7 +43,11 @@ export const PageRail = memo(function PageRail({
     const rail = list.current?.parentElement;
     const item = list.current?.querySelector<HTMLElement>(`[data-page="${current}"]`);
     if (!rail || !item) return;
-    const top = item.offsetTop - rail.offsetTop;
+    // Measured on screen: offsetTop counts from the nearest positioned ancestor, which for a
+    // sticky rail is the rail itself (its own offsetTop grows as the page scrolls), so the
+    // difference of the two left the rail at its top beyond the first screen of pages.
+    const top =
+      item.getBoundingClientRect().top - rail.getBoundingClientRect().top + rail.scrollTop;
     if (top < rail.scrollTop || top + item.offsetHeight > rail.scrollTop + rail.clientHeight) {
       rail.scrollTop = top - rail.clientHeight / 2 + item.offsetHeight / 2;
     }
