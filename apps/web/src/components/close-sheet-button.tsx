@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * Closes the `<details>` sheet it sits in: a full-width button in a bar (`className` places the
@@ -8,9 +8,7 @@ import { useEffect, useState } from 'react';
  * as a `<details>` does, from its own button.
  */
 export function CloseSheetButton({ label, className }: { label: string; className: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
+  if (!useHydrated()) return null;
   return (
     <div className={className}>
       <button

@@ -3,6 +3,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { DocumentPageView, type PageImageOptions } from './document-page-view';
 import { pageImageFromPattern } from './page-image-pattern';
+import { useHydrated } from './use-hydrated';
 
 /** How far outside the viewport a page starts loading: a screen's height above and below. */
 const NEAR_MARGIN = '100% 0px';
@@ -14,6 +15,15 @@ const ON_SCREEN_MARGIN = '0px';
  * first pages (search results link later pages too: those are found once the rest are added).
  */
 export const SERVER_RENDERED_PAGES = 40;
+/**
+ * How many of a document's pages a list renders: the first SERVER_RENDERED_PAGES in the
+ * server's HTML (and as the browser hydrates it), every one once the page runs (`allListed`).
+ */
+export function useListedPages(pageCount: number): { listed: number; allListed: boolean } {
+  const allListed = useHydrated();
+  return { listed: allListed ? pageCount : Math.min(pageCount, SERVER_RENDERED_PAGES), allListed };
+}
+
 /** The gap between pages (`gap-6`), for the stand-in of the pages the server leaves out. */
 const PAGE_GAP = '1.5rem';
 
@@ -47,11 +57,8 @@ export const DocumentPages = memo(function DocumentPages({
   imageOptions?: PageImageOptions;
 }) {
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]));
-  const [allPlaced, setAllPlaced] = useState(false);
+  const { listed: placed, allListed: allPlaced } = useListedPages(pageCount);
   const list = useRef<HTMLDivElement>(null);
-  const placed = allPlaced ? pageCount : Math.min(pageCount, SERVER_RENDERED_PAGES);
-
-  useEffect(() => setAllPlaced(true), []);
 
   // A `#page-N` link beyond the server's pages found no section when the page loaded.
   useEffect(() => {

@@ -1,8 +1,8 @@
 'use client';
 
 import { MediaImage } from '@coursepack/images/media-image';
-import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
-import { SERVER_RENDERED_PAGES } from '../document-pages';
+import { type MouseEvent, memo, useEffect, useRef } from 'react';
+import { useListedPages } from '../document-pages';
 
 /**
  * The pages as small images (numbers in the text view), the page being read marked; choosing
@@ -26,10 +26,7 @@ export const PageRail = memo(function PageRail({
   layout: 'column' | 'grid';
 }) {
   const list = useRef<HTMLOListElement>(null);
-  const [allListed, setAllListed] = useState(false);
-  const listed = allListed ? pageCount : Math.min(pageCount, SERVER_RENDERED_PAGES);
-
-  useEffect(() => setAllListed(true), []);
+  const { listed, allListed } = useListedPages(pageCount);
 
   // Keeps the current page's thumbnail in the rail's view, scrolling the rail only (never the page).
   // A rail still at page 1 shows it at its top: measuring there as the reader hydrates would
