@@ -85,18 +85,18 @@ setInterval(() => {}, 1000);
           parent.stdout.once('data', (data) => resolve(String(data))),
         ),
       );
-      const state = async () => {
+      // The child's /proc/<pid>/stat after its command's ")": state, parent pid, …; none once gone.
+      const childStat = async () => {
         const stat = await readFile(`/proc/${childPid}/stat`, 'utf8').catch(() => undefined);
-        return stat?.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        return stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
       };
+      const state = async () => (await childStat())?.[0];
       try {
         process.kill(childPid, 'SIGSTOP');
         await expect.poll(state).toBe('T');
 
         // tsx runs the script in a process of its own: kill the one whose child the reader is.
-        const stat = await readFile(`/proc/${childPid}/stat`, 'utf8');
-        const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        process.kill(parentPid, 'SIGKILL');
+        process.kill(Number((await childStat())?.[1]), 'SIGKILL');
         // Gone, or a zombie waiting for init to reap it: either way it holds no memory.
         await expect
           .poll(state, { timeout: 10_000 })

@@ -93,7 +93,6 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
     let governed: GovernedReader | undefined;
     const stop = (reading: PdfReading) => {
       stopped ??= reading;
-      governed?.release();
       child.kill('SIGKILL');
     };
     const deadline = setTimeout(() => stop(failed({ code: 'deadline' })), limits.deadlineMs);

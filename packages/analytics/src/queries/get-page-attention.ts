@@ -6,6 +6,7 @@ import {
   botCondition,
   scopeCondition,
 } from '../analytics-scope';
+import { latestPageOfEachRead } from '../rollups/aggregate-events';
 import { alignToHours, type StatsRange, wholeDays } from '../stats-range';
 import { isoDay } from '../time';
 import { executeAnalyticsQuery } from './execute-analytics-query';
@@ -66,12 +67,10 @@ export async function getPageAttention(
 function selectStops(scope: AnalyticsScope, range: StatsRange, options: AnalyticsOptions) {
   const lastInRange = sql`
     SELECT last_page AS page, count(*) AS stops
-    FROM (
-      SELECT DISTINCT ON (session_key, doc_id) last_page
-      FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS s
-      WHERE last_page IS NOT NULL AND doc_id IS NOT NULL
-      ORDER BY session_key, doc_id, last_page_at DESC
-    ) AS last_pages
+    FROM (${latestPageOfEachRead(
+      selectAnalyticsRows('sessions', scope, range, options),
+      sql`last_page`,
+    )}) AS last_pages
     GROUP BY last_page`;
   if (options.source) return lastInRange;
   const { from, to } = alignToHours(range);

@@ -198,3 +198,19 @@ export function aggregateSessionSets(entries: RawBuilder<unknown>): RawBuilder<u
     FROM (${entries}) AS entries
     GROUP BY day, scope, dimension, value`;
 }
+
+/**
+ * Where each read (a session on a document) stands in session rows `rows`: its row with the
+ * latest page, ties on the moment going to the later page as the refresh's merge breaks them.
+ * `columns` are those selected from it.
+ */
+export function latestPageOfEachRead(
+  rows: RawBuilder<unknown>,
+  columns: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql`
+    SELECT DISTINCT ON (session_key, doc_id) ${columns}
+    FROM ${rows} AS r
+    WHERE doc_id IS NOT NULL AND last_page IS NOT NULL AND last_page_at IS NOT NULL
+    ORDER BY session_key, doc_id, last_page_at DESC, last_page DESC`;
+}

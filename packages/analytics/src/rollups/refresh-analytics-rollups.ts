@@ -8,6 +8,7 @@ import {
   aggregateSessionSets,
   classifyEvents,
   expandSessionSets,
+  latestPageOfEachRead,
   PRESENCE_INTERVAL_MS,
 } from './aggregate-events';
 
@@ -407,13 +408,10 @@ async function advanceReadEnds(trx: Transaction<Database>, rows: RawBuilder<unkn
     CREATE TEMPORARY TABLE analytics_read_end_changes ON COMMIT DROP AS
     SELECT n.*, o.course_id AS left_course_id, o.is_bot AS left_is_bot,
       o.last_page AS left_page, o.last_page_at AS left_at
-    FROM (
-      SELECT DISTINCT ON (session_key, doc_id)
-        session_key, doc_id, course_id, is_bot, last_page, last_page_at
-      FROM ${rows} AS r
-      WHERE doc_id IS NOT NULL AND last_page IS NOT NULL AND last_page_at IS NOT NULL
-      ORDER BY session_key, doc_id, last_page_at DESC, last_page DESC
-    ) AS n
+    FROM (${latestPageOfEachRead(
+      rows,
+      sql`session_key, doc_id, course_id, is_bot, last_page, last_page_at`,
+    )}) AS n
     LEFT JOIN analytics_read_ends AS o ON o.session_key = n.session_key AND o.doc_id = n.doc_id
     WHERE o.session_key IS NULL
       OR (n.last_page_at, n.last_page) > (o.last_page_at, o.last_page)`.execute(trx);
