@@ -16,6 +16,7 @@ import * as filteredSearchIndex from './migrations/0014-filtered-search-index';
 import * as joinedWords from './migrations/0015-joined-words';
 import * as courseBreakdownSets from './migrations/0016-course-breakdown-sets';
 import * as readEnds from './migrations/0017-read-ends';
+import * as lighterRollupRefresh from './migrations/0018-lighter-rollup-refresh';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0015-joined-words': joinedWords,
   '0016-course-breakdown-sets': courseBreakdownSets,
   '0017-read-ends': readEnds,
+  '0018-lighter-rollup-refresh': lighterRollupRefresh,
 };

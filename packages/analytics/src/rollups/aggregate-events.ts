@@ -129,17 +129,24 @@ export function aggregateActionHours(classified: RawBuilder<unknown>): RawBuilde
  *   (null: none), and `action` (a JSON array `[type, name, action]`, with `events`): a course's
  *   dashboard shows these breakdowns as the site's does, and counted from its rows they were
  *   most of its time (0.4 s each for sources and devices at 10M events, where the sets take 0.05);
+ *   the breakdowns of where visitors came from and on what count sessions and views only, so
+ *   those sets keep no events or active time (migration 0018);
  * - site only: `course` (the course id).
  *
  * Returns the (day, scope, dimension, value, session_key, is_bot, events, views, active_ms)
  * entries of session rows (`day`, `session_key`, and the columns of `analytics_session_days`)
- * and of action rows (those of `analytics_action_days`).
+ * and of action rows (those of `analytics_action_days`). `settled`, a condition on a session row
+ * `r`, says its session is in the sets of the row's every value already (the refresh's changes
+ * to day rows that were there before): such a row still adds its sums, and a depth it reached,
+ * but to where visitors came from and on what only new views (a ping adds none, and most of a
+ * refresh's rows are pings of reads under way).
  */
 export function expandSessionSets(
   sessionRows: RawBuilder<unknown>,
   actionRows: RawBuilder<unknown>,
+  settled: RawBuilder<unknown> = sql`false`,
 ): RawBuilder<unknown> {
-  const columns = sql.join(
+  const visitorColumns = sql.join(
     SESSION_SET_COLUMNS.flatMap((column) => [
       sql`('site', ${sql.lit(column)}, r.${sql.ref(column)})`,
       sql`('course:' || r.course_id, ${sql.lit(column)}, r.${sql.ref(column)})`,
@@ -156,11 +163,15 @@ export function expandSessionSets(
       ('course:' || r.course_id, 'sessions', ''),
       ('site', 'course', r.course_id::text),
       ('site', 'document', r.doc_id::text),
-      ('course:' || r.course_id, 'document', r.doc_id::text),
-      ${columns}
+      ('course:' || r.course_id, 'document', r.doc_id::text)
     ) AS k(scope, dimension, value)
-    WHERE k.scope IS NOT NULL
-      AND (k.dimension NOT IN ('course', 'document') OR k.value IS NOT NULL)
+    WHERE k.scope IS NOT NULL AND k.value IS NOT NULL
+    UNION ALL
+    SELECT r.day, k.scope, k.dimension, k.value, r.session_key, r.is_bot,
+      0::bigint, r.views::bigint, 0::bigint
+    FROM ${sessionRows} AS r
+    CROSS JOIN LATERAL (VALUES ${visitorColumns}) AS k(scope, dimension, value)
+    WHERE k.scope IS NOT NULL AND (r.views > 0 OR NOT (${settled}))
     UNION ALL
     SELECT r.day, s.scope, 'depth', r.doc_id || ':' || l.level, r.session_key, r.is_bot,
       0::bigint, 0::bigint, 0::bigint

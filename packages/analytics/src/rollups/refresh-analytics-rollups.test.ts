@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { up as fillCourseBreakdownSets } from '@coursepack/db/migrations/0016-course-breakdown-sets';
 import { up as fillReadEnds } from '@coursepack/db/migrations/0017-read-ends';
+import { up as lightenRollupRefresh } from '@coursepack/db/migrations/0018-lighter-rollup-refresh';
 import type { Database, EventsTable } from '@coursepack/db/schema';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Insertable, type Kysely, sql } from 'kysely';
@@ -81,6 +82,8 @@ function generateReads(random: () => number, sessions: number): Insertable<Event
         events.push(testEvent(visit, iso(), 'scroll', `scroll_${depth}`));
       }
       if (roll < 0.01) events.push(testEvent(visit, iso(), 'action', 'download'));
+      // The page opened again (a reload, a tab restored): a view of a read under way.
+      if (roll > 0.985) events.push(testEvent(visit, iso(), 'page', 'view'));
     }
   }
   return events;
@@ -161,11 +164,32 @@ it("migration 0016 fills a course's breakdown sets as the refresh writes them", 
   await sql`DELETE FROM analytics_session_set_weeks WHERE ${breakdowns}`.execute(db);
   expect((await sets()).days.length).toBeLessThan(written.days.length);
 
-  // In a transaction, as the migrator runs it; a migration is typed for any database.
-  await db
-    .transaction()
-    .execute((trx) => fillCourseBreakdownSets(trx as unknown as Kysely<unknown>));
+  // In a transaction, as the migrator runs it; a migration is typed for any database. 0016
+  // fills the sets with the sums of its day, which 0018 takes out.
+  await db.transaction().execute(async (trx) => {
+    await fillCourseBreakdownSets(trx as unknown as Kysely<unknown>);
+    await lightenRollupRefresh(trx as unknown as Kysely<unknown>);
+  });
   expect(await sets()).toEqual(written);
+});
+
+it('migration 0018 leaves the sets of where visitors came from as the refresh writes them', async () => {
+  await refreshTwelveReads(20261127);
+  const written = await snapshotRollups();
+  // As the code before 0018 left them: events and active time summed there too.
+  const visitorSets = sql`dimension IN ('utm_source', 'utm_medium', 'utm_campaign',
+    'referrer_host', 'browser', 'os', 'device')`;
+  for (const table of ['analytics_session_sets', 'analytics_session_set_weeks']) {
+    const summed = await sql`
+      UPDATE ${sql.table(table)} SET events = events + 3, active_ms = active_ms + 5000,
+        bot_events = bot_events + 1, bot_active_ms = bot_active_ms + 2000
+      WHERE ${visitorSets}`.execute(db);
+    expect(Number(summed.numAffectedRows)).toBeGreaterThan(0);
+  }
+  expect(await snapshotRollups()).not.toEqual(written);
+
+  await db.transaction().execute((trx) => lightenRollupRefresh(trx as unknown as Kysely<unknown>));
+  expect(await snapshotRollups()).toEqual(written);
 });
 
 it('migration 0017 fills where each read stands as the refresh writes it', async () => {
