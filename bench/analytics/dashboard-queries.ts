@@ -1,6 +1,5 @@
 import type { AnalyticsOptions, AnalyticsScope } from '@coursepack/analytics/analytics-scope';
 import { getContentStats } from '@coursepack/analytics/queries/get-content-stats';
-import { getDepthFunnel } from '@coursepack/analytics/queries/get-depth-funnel';
 import { getOverviewStats } from '@coursepack/analytics/queries/get-overview-stats';
 import { getPageAttention } from '@coursepack/analytics/queries/get-page-attention';
 import { getRealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
@@ -32,7 +31,6 @@ export interface DashboardQuery {
 export const DASHBOARD_QUERIES: DashboardQuery[] = [
   { name: 'overview', run: getOverviewStats },
   { name: 'daily activity', run: listDailyActivity },
-  { name: 'depth funnel', run: getDepthFunnel },
   { name: 'page attention', run: getPageAttention },
   { name: 'top documents', run: listTopDocuments },
   { name: 'top courses', run: listTopCourses },

@@ -250,7 +250,7 @@ describe('loadDashboard', () => {
       { page: 2, activeSeconds: 10, stops: 1 },
       { page: 3, activeSeconds: 0, stops: 0 },
     ]);
-    expect(data.funnel).toEqual({ reads: 1, reached: { 25: 1, 50: 1, 75: 0, 100: 0 } });
+    expect(data.overview).toMatchObject({ reads: 1, reached: { 25: 1, 50: 1, 75: 0, 100: 0 } });
     expect(data.topDocuments).toBeNull();
   });
 

@@ -15,7 +15,6 @@ import { fromRawEvents } from '../testing/from-raw-events';
 import { refreshUntilNew } from '../testing/refresh-until-new';
 import { testEvent as event, type Visit } from '../testing/test-event';
 import { getContentStats } from './get-content-stats';
-import { getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats } from './get-overview-stats';
 import { getPageAttention } from './get-page-attention';
 import { getRealtimeSessions } from './get-realtime-sessions';
@@ -204,7 +203,6 @@ async function everything(
 ) {
   return {
     overview: await getOverviewStats(db, scope, range, options),
-    funnel: await getDepthFunnel(db, scope, range, options),
     pages: await getPageAttention(db, scope, range, options),
     daily: await listDailyActivity(db, scope, range, options),
     documents: await listTopDocuments(db, scope, range, options),
@@ -222,6 +220,7 @@ describe('overview', () => {
       views: 6,
       activeSeconds: 45,
       reads: 4,
+      reached: { 25: 3, 50: 2, 75: 2, 100: 1 },
       averageDepth: 50,
     });
   });
@@ -232,6 +231,7 @@ describe('overview', () => {
       views: 2,
       activeSeconds: 33,
       reads: 2,
+      reached: { 25: 2, 50: 2, 75: 2, 100: 1 },
       averageDepth: 87.5,
     });
   });
@@ -261,6 +261,7 @@ describe('overview', () => {
       views: 3,
       activeSeconds: 38,
       reads: 3,
+      reached: { 25: 3, 50: 3, 75: 3, 100: 2 },
       averageDepth: 275 / 3,
     });
   });
@@ -276,6 +277,7 @@ describe('overview', () => {
       views: 1,
       activeSeconds: 0,
       reads: 1,
+      reached: { 25: 0, 50: 0, 75: 0, 100: 0 },
       averageDepth: 0,
     });
   });
@@ -290,11 +292,11 @@ describe('overview', () => {
 
 describe('reading depth', () => {
   it('counts reads by the furthest scroll, ignoring scrolling back up', async () => {
-    expect(await getDepthFunnel(db, site, range)).toEqual({
+    expect(await getOverviewStats(db, site, range)).toMatchObject({
       reads: 4,
       reached: { 25: 3, 50: 2, 75: 2, 100: 1 },
     });
-    expect(await getDepthFunnel(db, documentA1(), range)).toEqual({
+    expect(await getOverviewStats(db, documentA1(), range)).toMatchObject({
       reads: 2,
       reached: { 25: 2, 50: 2, 75: 2, 100: 1 },
     });
@@ -547,7 +549,7 @@ describe('rollups', () => {
     expect(refresh).toMatchObject({ kind: 'incremental', sessionDays: 1 });
     const incremental = await everything(documentA1());
     expect(incremental.overview.activeSeconds).toBe(38);
-    expect(incremental.funnel.reached[100]).toBe(2);
+    expect(incremental.overview.reached[100]).toBe(2);
     // The site's and courses' session sets (days and weeks) were redone for that day too.
     const weeks = { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-16T00:00:00Z') };
     for (const scope of [site, courseA()]) {

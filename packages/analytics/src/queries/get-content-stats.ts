@@ -2,7 +2,6 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
-import { getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats } from './get-overview-stats';
 import { getPageAttention } from './get-page-attention';
 import { getRollupsFreshness } from './get-rollups-freshness';
@@ -33,9 +32,8 @@ export async function getContentStats(
   range: StatsRange,
   options: AnalyticsOptions = {},
 ): Promise<ContentStats> {
-  const [overview, funnel, pages, freshness] = await Promise.all([
+  const [overview, pages, freshness] = await Promise.all([
     getOverviewStats(db, scope, range, options),
-    getDepthFunnel(db, scope, range, options),
     getPageAttention(db, scope, range, options),
     getRollupsFreshness(db),
   ]);
@@ -47,10 +45,10 @@ export async function getContentStats(
     active_seconds: overview.activeSeconds,
     average_depth: overview.averageDepth,
     depth: {
-      '25': funnel.reached[25],
-      '50': funnel.reached[50],
-      '75': funnel.reached[75],
-      '100': funnel.reached[100],
+      '25': overview.reached[25],
+      '50': overview.reached[50],
+      '75': overview.reached[75],
+      '100': overview.reached[100],
     },
     pages: pages.map((page) => ({
       page: page.page,

@@ -6,20 +6,35 @@ import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
 import { everyoneDimension, readerSetScope, selectSessionSets } from './select-session-sets';
 
-export interface OverviewStats {
+export const DEPTH_LEVELS = [25, 50, 75, 100] as const;
+export type DepthLevel = (typeof DEPTH_LEVELS)[number];
+
+/** How far readers got: the furthest scroll depth per session and document, as a funnel. */
+export interface DepthFunnel {
+  /** Distinct (session, document) pairs: one reader of one document, everyone who opened one. */
+  reads: number;
+  /** Reads whose furthest `scroll_*` in range reached at least each level (100 = ≥ 95 %). */
+  reached: Record<DepthLevel, number>;
+}
+
+export interface OverviewStats extends DepthFunnel {
   /** Distinct visitor sessions (`session_id`) with any event in scope and range. */
   sessions: number;
   /** Page views (`page` / `view` events). */
   views: number;
   /** Active reading time: presence `active` pings, each worth the gap to the next ping, ≤ 5 s. */
   activeSeconds: number;
-  /** Distinct (session, document) pairs: one reader of one document. */
-  reads: number;
   /** Mean furthest scroll depth (0–100) over reads; null without reads. */
   averageDepth: number | null;
 }
 
-/** The headline figures of a scope and range (call it again with `previousPeriod` to compare). */
+/** The reads that reached each level, as the columns `d25` … `d100`. */
+type ReachedColumns = Record<`d${DepthLevel}`, number>;
+
+/**
+ * The headline figures of a scope and range, with its depth funnel (counted from the same
+ * reads; call it again with `previousPeriod` to compare).
+ */
 export async function getOverviewStats(
   db: Kysely<Database>,
   scope: AnalyticsScope,
@@ -29,27 +44,34 @@ export async function getOverviewStats(
   const setScope = readerSetScope(scope, options);
   const result = await executeAnalyticsQuery(
     db,
-    sql<{
-      sessions: number;
-      views: number;
-      active_ms: number;
-      reads: number;
-      depth_sum: number | null;
-    }>`${setScope ? fromSessionSets(setScope, scope, range, options) : fromRows(scope, range, options)}`,
+    sql<
+      { sessions: number; views: number; active_ms: number; reads: number } & ReachedColumns
+    >`${setScope ? fromSessionSets(setScope, scope, range, options) : fromRows(scope, range, options)}`,
   );
   const row = result.rows[0];
+  const reached = Object.fromEntries(
+    DEPTH_LEVELS.map((level) => [level, row?.[`d${level}`] ?? 0]),
+  ) as Record<DepthLevel, number>;
+  const reads = row?.reads ?? 0;
+  // A read's depth is 25 for each level it reached.
+  const depthSum = DEPTH_LEVELS.reduce((sum, level) => sum + 25 * reached[level], 0);
   return {
     sessions: row?.sessions ?? 0,
     views: row?.views ?? 0,
     activeSeconds: (row?.active_ms ?? 0) / 1000,
-    reads: row?.reads ?? 0,
-    // The same division whichever way the figures were counted, so both give the same number.
-    averageDepth: row?.reads ? (row.depth_sum ?? 0) / row.reads : null,
+    reads,
+    reached,
+    averageDepth: reads ? depthSum / reads : null,
   };
 }
 
 function fromRows(scope: AnalyticsScope, range: StatsRange, options: AnalyticsOptions) {
   const rows = selectAnalyticsRows('sessions', scope, range, options);
+  const reached = sql.join(
+    DEPTH_LEVELS.map(
+      (level) => sql`count(*) FILTER (WHERE depth >= ${sql.lit(level)}) AS ${sql.ref(`d${level}`)}`,
+    ),
+  );
   return sql`
     WITH r AS MATERIALIZED (SELECT session_key, doc_id, views, active_ms, max_depth FROM ${rows} AS r),
     reads AS (
@@ -59,12 +81,12 @@ function fromRows(scope: AnalyticsScope, range: StatsRange, options: AnalyticsOp
       (SELECT count(*) FROM (SELECT session_key FROM r GROUP BY session_key) AS s) AS sessions,
       (SELECT coalesce(sum(views), 0) FROM r) AS views,
       (SELECT coalesce(sum(active_ms), 0) FROM r) AS active_ms,
-      (SELECT count(*) FROM reads) AS reads,
-      (SELECT sum(depth) FROM reads) AS depth_sum`;
+      counted.*
+    FROM (SELECT count(*) AS reads, ${reached} FROM reads) AS counted`;
 }
 
-// Reads are the readers of each document added up; their depths, 25 for each level reached.
-// Everyone in scope is the `sessions` set, or a document's own `document` set.
+// Reads are the readers of each document added up; those reaching a level, the readers of each
+// document's level. Everyone in scope is the `sessions` set, or a document's own `document` set.
 function fromSessionSets(
   setScope: string,
   scope: AnalyticsScope,
@@ -74,16 +96,26 @@ function fromSessionSets(
   const everyone = everyoneDimension(scope);
   const dimensions = [...new Set([everyone, 'document', 'depth'])];
   const sets = selectSessionSets(setScope, dimensions, scope, range, options);
+  const reached = sql.join(
+    DEPTH_LEVELS.map(
+      (level) =>
+        sql`coalesce(sum(n) FILTER (WHERE dimension = 'depth' AND level = ${sql.lit(String(level))}), 0) AS ${sql.ref(`d${level}`)}`,
+    ),
+  );
   return sql`
     WITH s AS MATERIALIZED (SELECT * FROM ${sets} AS s),
     per_value AS (
-      SELECT dimension, icount(analytics_int_union(sessions)) AS n
+      SELECT dimension, split_part(value, ':', 2) AS level,
+        icount(analytics_int_union(sessions)) AS n
       FROM s WHERE dimension <> 'sessions' GROUP BY dimension, value
     )
     SELECT
       (SELECT icount(analytics_int_union(sessions)) FROM s WHERE dimension = ${everyone}) AS sessions,
       (SELECT coalesce(sum(views), 0) FROM s WHERE dimension = ${everyone}) AS views,
       (SELECT coalesce(sum(active_ms), 0) FROM s WHERE dimension = ${everyone}) AS active_ms,
-      (SELECT coalesce(sum(n), 0) FROM per_value WHERE dimension = 'document') AS reads,
-      (SELECT 25 * sum(n) FROM per_value WHERE dimension = 'depth') AS depth_sum`;
+      counted.*
+    FROM (
+      SELECT coalesce(sum(n) FILTER (WHERE dimension = 'document'), 0) AS reads, ${reached}
+      FROM per_value
+    ) AS counted`;
 }

@@ -2,7 +2,6 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
-import { type DepthFunnel, getDepthFunnel } from './get-depth-funnel';
 import { getOverviewStats, type OverviewStats } from './get-overview-stats';
 import { getPageAttention, type PageAttention } from './get-page-attention';
 import { getRollupsFreshness, type RollupsFreshness } from './get-rollups-freshness';
@@ -25,7 +24,6 @@ export interface DashboardFigures {
   previousOverview: OverviewStats | null;
   /** The days with activity. */
   daily: DailyActivity[];
-  funnel: DepthFunnel;
   /** Overviews only (a course's or document's own would be one row). */
   topCourses: TopCourse[] | null;
   /** Overviews and courses. */
@@ -63,7 +61,6 @@ export async function loadDashboardFigures(
       ? getOverviewStats(db, scope, options.previous, query)
       : none,
     daily: listDailyActivity(db, scope, range, query),
-    funnel: getDepthFunnel(db, scope, range, query),
     topCourses: isOverview ? listTopCourses(db, scope, range, query) : none,
     topDocuments:
       scope.kind === 'document'

@@ -192,7 +192,7 @@ export function DashboardView({
           title="Reading depth"
           description="How far readers scrolled through a document, of everyone who opened one."
         >
-          <DepthFunnelChart funnel={data.funnel} />
+          <DepthFunnelChart funnel={data.overview} />
         </DashboardCard>
         <DashboardCard id="sources" title="Traffic sources" description="Where visitors came from.">
           <Tabs

@@ -1,4 +1,4 @@
-import { DEPTH_LEVELS, type DepthFunnel } from '@coursepack/analytics/queries/get-depth-funnel';
+import { DEPTH_LEVELS, type DepthFunnel } from '@coursepack/analytics/queries/get-overview-stats';
 import { formatCount, formatShare } from '@/format/format-numbers';
 
 /** How far readers scrolled: each level's share of everyone who opened a document. */

@@ -8,6 +8,7 @@ const overview: OverviewStats = {
   views: 3000,
   activeSeconds: 7500,
   reads: 400,
+  reached: { 25: 340, 50: 280, 75: 200, 100: 172 },
   averageDepth: 62,
 };
 
