@@ -72,7 +72,7 @@ const bench = await openBenchDatabase({
   prefix: 'coursepack-bench-live-',
   keepDir,
   durable: true,
-  // The web's pool (createDb's default): a dashboard runs eleven queries at once.
+  // The web's pool (createDb's default): a dashboard runs ten queries at once.
   poolSize: 10,
 });
 const { db, client, server } = bench;
