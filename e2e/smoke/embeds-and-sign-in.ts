@@ -338,7 +338,6 @@ async function sessionCookie(context: BrowserContext, product: RunningProduct): 
   }
 }
 
-/** Polls until the document has events with each action, from this client or session if given. */
 /**
  * Scrolls a frame to its end. The page may still be hydrating (its pages placed, its tracker
  * started), so the end moves: waitForEvents does it again until the tracker has seen it.
@@ -354,6 +353,7 @@ function waitForReadToTheEnd(db: ProductDb, documentId: number, frame: Frame) {
   );
 }
 
+/** Polls until the document has events with each action, from this client or session if given. */
 async function waitForEvents(
   db: ProductDb,
   documentId: number,
