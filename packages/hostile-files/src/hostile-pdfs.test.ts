@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { inflatingPdf, manyPagePdf } from './hostile-pdfs';
+import { inflatingPdf, largeImagesPdf, manyPagePdf, sharedLineArtPdf } from './hostile-pdfs';
 
 async function contentStream(bytes: Uint8Array, pageIndex: number): Promise<PDFRawStream> {
   const pdf = await PDFDocument.load(bytes);
@@ -31,5 +31,38 @@ describe('inflatingPdf', () => {
 describe('manyPagePdf', () => {
   it('has the asked number of pages', async () => {
     expect((await PDFDocument.load(await manyPagePdf(30, 2))).getPageCount()).toBe(30);
+  });
+});
+
+describe('sharedLineArtPdf', () => {
+  it('draws the same stream of stroked segments on every page, small on disk', async () => {
+    const bytes = await sharedLineArtPdf({ pages: 2000, segments: 49_000 });
+    expect(bytes.byteLength).toBeLessThan(1024 * 1024);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(2000);
+    const first = pdf.getPage(0).node.get(PDFName.of('Contents'));
+    expect(pdf.getPage(1999).node.get(PDFName.of('Contents'))).toBe(first);
+    const drawing = inflateSync((await contentStream(bytes, 0)).getContents()).toString('latin1');
+    expect(drawing.match(/ l S\n/g)).toHaveLength(49_000);
+  });
+});
+
+describe('largeImagesPdf', () => {
+  it('draws the asked number of images of the asked size on one page', async () => {
+    const bytes = await largeImagesPdf({ images: 3, side: 2000 });
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    const images = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter(
+        (object): object is PDFRawStream =>
+          object instanceof PDFRawStream &&
+          object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+      );
+    expect(images).toHaveLength(3);
+    for (const image of images) {
+      expect(inflateSync(image.getContents()).byteLength).toBe(2000 * 2000 * 3);
+    }
   });
 });

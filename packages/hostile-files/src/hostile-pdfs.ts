@@ -94,3 +94,86 @@ export async function manyPagePdf(
   }
   return new Uint8Array(await pdf.save());
 }
+
+export interface SharedLineArtPdfOptions {
+  /** Pages, every one of them drawing the same content stream. */
+  pages: number;
+  /** Stroked line segments in that stream. */
+  segments: number;
+}
+
+/** Park–Miller: the same "random" drawing on every run, so files and their cost are repeatable. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 48271) % 2147483647;
+    return state / 2147483647;
+  };
+}
+
+/**
+ * A small PDF whose every page draws one shared content stream of `segments` stroked line
+ * segments scattered over the page (2,000 pages of 49,000 segments is about 0.5 MB on disk).
+ * Each stream passes an operator guard's per-stream count, yet drawing any page costs seconds:
+ * the document that starves page renderers while looking harmless.
+ */
+export async function sharedLineArtPdf({
+  pages,
+  segments,
+}: SharedLineArtPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
+  const random = seededRandom(20_261_128);
+  const point = () => `${(random() * 612).toFixed(1)} ${(random() * 792).toFixed(1)}`;
+  let drawing = '0.4 w 1 J 1 j\n';
+  for (let index = 0; index < segments; index += 1) drawing += `${point()} m ${point()} l S\n`;
+  const pdf = await PDFDocument.create();
+  const contents = pdf.context.register(pdf.context.flateStream(Buffer.from(drawing, 'latin1')));
+  for (let index = 0; index < pages; index += 1) {
+    pdf.addPage([612, 792]).node.set(PDFName.of('Contents'), contents);
+  }
+  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+}
+
+export interface LargeImagesPdfOptions {
+  /** Image XObjects drawn on the one page, side by side. */
+  images: number;
+  /** Width and height of each image in pixels (each under a per-image pixel limit on its own). */
+  side: number;
+}
+
+/**
+ * A one-page PDF drawing `images` RGB images of `side`×`side` pixels, each deflated from
+ * repeated rows so the file stays a few MB at most while every image decodes to side²×3 bytes
+ * (six 7000² images: 880 MB decoded): the page that takes a renderer's memory, not its time.
+ */
+export async function largeImagesPdf({
+  images,
+  side,
+}: LargeImagesPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
+  const row = Buffer.alloc(side * 3);
+  for (let x = 0; x < side; x += 1) row.set([x % 256, (x * 7) % 256, 255 - (x % 256)], x * 3);
+  const pixels = await deflateRepeated(row, side * side * 3);
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const names = PDFDict.withContext(pdf.context);
+  let drawing = '';
+  const width = 612 / images;
+  for (let index = 0; index < images; index += 1) {
+    const image = pdf.context.stream(pixels, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: side,
+      Height: side,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    });
+    names.set(PDFName.of(`Im${index}`), pdf.context.register(image));
+    drawing += `q ${width.toFixed(2)} 0 0 ${width.toFixed(2)} ${(index * width).toFixed(2)} 300 cm /Im${index} Do Q\n`;
+  }
+  page.node.set(PDFName.of('Resources'), pdf.context.obj({ XObject: names }));
+  page.node.set(
+    PDFName.of('Contents'),
+    pdf.context.register(pdf.context.flateStream(Buffer.from(drawing, 'latin1'))),
+  );
+  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+}
