@@ -25,12 +25,21 @@ function hs256(payload: Record<string, unknown>, secret: string): string {
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
+/** A session cookie's value as better-auth signs it: the token and its HMAC-SHA256. */
+function signedCookie(token: string, secret: string): string {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return `${SESSION_COOKIE_NAME}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
 let address = 0;
-function get(route: string) {
+function get(route: string, cookie?: string) {
   address += 1;
   return auth.handler(
     new Request(`http://localhost:3000/api/auth${route}`, {
-      headers: { 'x-forwarded-for': `198.51.100.${address}` },
+      headers: {
+        'x-forwarded-for': `198.51.100.${address}`,
+        ...(cookie ? { cookie } : {}),
+      },
     }),
   );
 }
@@ -133,5 +142,17 @@ describe('tokens forged with the published development secret', () => {
     expect(response.status).toBe(200);
     expect(sessionCookies(response)).toHaveLength(1);
     expect(await member()).toEqual({ email: MEMBER, email_verified: true });
+  });
+
+  it('and a session cookie signed with it is no one’s, even over a real session token', async () => {
+    const { token } = await database.db
+      .selectFrom('sessions')
+      .where('user_id', '=', memberId)
+      .select('token')
+      .executeTakeFirstOrThrow();
+    const forged = await get('/get-session', signedCookie(token, PUBLISHED_AUTH_SECRET));
+    expect(await forged.json()).toBeNull();
+    const genuine = await get('/get-session', signedCookie(token, authSecret));
+    expect(await genuine.json()).toMatchObject({ user: { id: memberId } });
   });
 });
