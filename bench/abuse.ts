@@ -17,7 +17,6 @@
  * run against an unprotected build cannot take the machine down.
  * Run: `npm run bench -- abuse`.
  */
-import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
 import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import sharp from 'sharp';
@@ -112,9 +111,9 @@ try {
   const credentials = {
     apiBaseUrl: mediaUrl,
     cloudName: CLOUD,
-    // `npm start`'s default credentials.
-    apiKey: DEVELOPMENT_SECRETS.MEDIA_API_KEY,
-    apiSecret: DEVELOPMENT_SECRETS.MEDIA_API_SECRET,
+    // The credentials `npm start` generated for this installation.
+    apiKey: product.secrets.MEDIA_API_KEY,
+    apiSecret: product.secrets.MEDIA_API_SECRET,
   };
   const cookie = await signUp(baseUrl, 'Bench Attacker');
   const courseId = await createCourse(baseUrl, cookie, 'Abuse bench');

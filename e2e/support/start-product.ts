@@ -2,6 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Secrets } from '@coursepack/config/installation-secrets';
+import { parseEnv } from '@coursepack/config/parse-env';
+import { secretVariables } from '@coursepack/config/shared-variables';
 import { findFreePort } from '@coursepack/db/find-free-port';
 
 export interface RunningProduct {
@@ -9,6 +12,8 @@ export interface RunningProduct {
   ports: { web: number; collector: number; media: number };
   /** The product's DATA_DIR (the embedded PostgreSQL keeps its cluster in `postgres/`). */
   dataDir: string;
+  /** The secrets it runs with: the test's own, else those it generated into `dataDir`. */
+  secrets: Secrets;
   output(): string;
   /** Ctrl-C, as a person would press it; resolves with how npm exited. */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -28,17 +33,18 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     media: await findFreePort(),
   };
   let output = '';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    WEB_PORT: String(ports.web),
+    COLLECTOR_PORT: String(ports.collector),
+    MEDIA_PORT: String(ports.media),
+    ...extraEnv,
+  };
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      WEB_PORT: String(ports.web),
-      COLLECTOR_PORT: String(ports.collector),
-      MEDIA_PORT: String(ports.media),
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -69,6 +75,8 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     baseUrl: `http://localhost:${ports.web}`,
     ports,
     dataDir,
+    // Resolved as npm start resolved them, from the file it has written by now.
+    secrets: parseEnv(env, secretVariables(env)),
     output: () => output,
     async stop() {
       if (child.pid) process.kill(-child.pid, 'SIGINT');

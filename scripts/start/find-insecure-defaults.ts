@@ -5,7 +5,7 @@ import { DEMO_OWNER } from '../seed/create-demo-owner';
 
 /**
  * What an operator must change before real visitors arrive and configuration cannot catch: the
- * demo owner's published password. (Development secrets are refused in production by every
+ * demo owner's published password. (Unset secrets are refused in production by every
  * part's configuration.) Only asked in production mode: on a laptop the defaults are the point.
  */
 export async function findInsecureDefaults(

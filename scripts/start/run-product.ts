@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { installationSecretsFile, SECRET_NAMES } from '@coursepack/config/installation-secrets';
+import { isProduction, variableText } from '@coursepack/config/parse-env';
 import { createDb } from '@coursepack/db/client';
 import {
   connectOrStartDatabase,
@@ -6,13 +8,10 @@ import {
   type ExternalDatabaseHandle,
 } from '@coursepack/db/connect-or-start';
 import { migrateToLatest } from '@coursepack/db/migrate';
-import { parseCollectorConfig } from '../../apps/collector/src/config';
-import { parseMediaConfig } from '../../apps/media/src/config';
-import { parseWebConfig } from '../../apps/web/src/config/web-config';
-import { parseWorkerConfig } from '../../apps/worker/src/config';
 import { checkPortFree } from './check-port-free';
 import { ensureWebBuild } from './ensure-web-build';
 import { findInsecureDefaults } from './find-insecure-defaults';
+import { readConfiguration } from './read-configuration';
 import { seedIfEmpty } from './seed-if-empty';
 import {
   type ServiceProcess,
@@ -25,9 +24,6 @@ import { type Supervised, supervise } from './supervise';
 /** What the worker prints once it takes jobs (apps/worker/src/main.ts). */
 const WORKER_READY = /worker taking jobs/;
 
-// Stands in for DATABASE_URL while validating, when the embedded server will provide it.
-const EMBEDDED_URL_PLACEHOLDER = 'postgres://embedded@127.0.0.1/coursepack';
-
 export interface RunProductOptions {
   root: string;
   dev: boolean;
@@ -36,47 +32,17 @@ export interface RunProductOptions {
 
 const log = (line: string) => process.stdout.write(`[start]      ${line}\n`);
 
-/**
- * Without TRACKING_ALLOWED_ORIGINS, the collector accepts events from wherever this web app
- * is served, on whichever port it was given.
- */
-function defaultAllowedOrigins(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.TRACKING_ALLOWED_ORIGINS) return env.TRACKING_ALLOWED_ORIGINS;
-  const port = env.WEB_PORT || '3000';
-  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-  if (env.SITE_URL && URL.canParse(env.SITE_URL)) origins.unshift(new URL(env.SITE_URL).origin);
-  return origins.join(',');
-}
-
-/** Every variable of every part is checked before anything starts; all problems are reported at once. */
-function readConfiguration(env: NodeJS.ProcessEnv) {
-  const withDatabase = {
-    ...env,
-    DATABASE_URL: env.DATABASE_URL || EMBEDDED_URL_PLACEHOLDER,
-    TRACKING_ALLOWED_ORIGINS: defaultAllowedOrigins(env),
-  };
-  const problems: string[] = [];
-  const attempt = <T>(parse: () => T): T | undefined => {
-    try {
-      return parse();
-    } catch (error) {
-      problems.push(...(error instanceof Error ? error.message : String(error)).split('\n'));
-      return undefined;
-    }
-  };
-  const web = attempt(() => parseWebConfig(withDatabase));
-  const media = attempt(() => parseMediaConfig(withDatabase));
-  const collector = attempt(() => parseCollectorConfig(withDatabase));
-  const worker = attempt(() => parseWorkerConfig(withDatabase));
-  if (!web || !media || !collector || !worker) {
-    throw new Error([...new Set(problems)].join('\n'));
-  }
-  return { web, media, collector, worker, allowedOrigins: withDatabase.TRACKING_ALLOWED_ORIGINS };
-}
-
 export async function runProduct({ root, dev, env }: RunProductOptions): Promise<void> {
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
   const config = readConfiguration({ ...env, DATA_DIR: dataDir });
+  const generated = isProduction(env)
+    ? []
+    : SECRET_NAMES.filter((name) => variableText(env, name) === undefined);
+  if (generated.length > 0) {
+    log(
+      `${generated.join(', ')}: generated for this installation, kept in ${installationSecretsFile(dataDir)}`,
+    );
+  }
   await checkPortFree('WEB_PORT', config.web.port);
   await checkPortFree('MEDIA_PORT', config.media.port);
   await checkPortFree('COLLECTOR_PORT', config.collector.port);
@@ -149,12 +115,10 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
       MEDIA_LOG_LEVEL: env.MEDIA_LOG_LEVEL || 'warn',
       COLLECTOR_LOG_LEVEL: env.COLLECTOR_LOG_LEVEL || 'warn',
       TRACKING_ALLOWED_ORIGINS: config.allowedOrigins,
-      // The secrets checked above, handed on explicitly: the parts agree on them, and the web
-      // app, which runs with NODE_ENV=production outside `npm run dev`, does not refuse a local
-      // start's development values as missing production secrets (it warns about them).
-      AUTH_SECRET: config.web.auth.secret,
-      MEDIA_API_KEY: config.web.mediaApi.apiKey,
-      MEDIA_API_SECRET: config.web.mediaApi.apiSecret,
+      // The secrets resolved above, handed on explicitly: the parts agree on them, and the web
+      // app, which runs with NODE_ENV=production outside `npm run dev`, gets the generated
+      // ones of a local start instead of refusing to start without secrets.
+      ...config.secrets,
     };
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 

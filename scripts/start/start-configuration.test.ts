@@ -1,15 +1,33 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-start-configuration-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 /** Runs `npm start`'s entry point with the given environment and collects what it prints. */
 function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: '/nonexistent-never-created', ...env },
+      env: {
+        ...process.env,
+        AUTH_SECRET: '',
+        MEDIA_API_KEY: '',
+        MEDIA_API_SECRET: '',
+        DATA_DIR: dataDir,
+        ...env,
+      },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -35,20 +53,19 @@ describe('npm start with bad configuration', () => {
     expect(output).toContain('MEDIA_BASE_URL must be an http(s) URL (got "nope")');
     expect(output).not.toMatch(/\n\s+at /);
     expect(output).not.toContain('PostgreSQL');
+    expect(output).not.toContain('generated for this installation');
   });
 
   it('refuses production without the secrets, each named once though several parts read it', async () => {
-    const { code, output } = await start({
-      NODE_ENV: 'production',
-      AUTH_SECRET: '',
-      MEDIA_API_KEY: '',
-      MEDIA_API_SECRET: '',
-    });
+    const productionDataDir = path.join(dataDir, 'production');
+    const { code, output } = await start({ NODE_ENV: 'production', DATA_DIR: productionDataDir });
     expect(code).toBe(1);
     for (const name of ['AUTH_SECRET', 'MEDIA_API_KEY', 'MEDIA_API_SECRET']) {
       expect(output.split(`${name} is required when NODE_ENV=production`)).toHaveLength(2);
     }
     expect(output).not.toContain('PostgreSQL');
+    // Production never falls back to generated secrets.
+    expect(existsSync(path.join(productionDataDir, 'secrets.json'))).toBe(false);
   });
 
   it('says which server it cannot reach for an unreachable DATABASE_URL, without the password', async () => {
@@ -71,5 +88,14 @@ describe('npm start with bad configuration', () => {
     );
     expect(unreachable.output).not.toContain('hunter2');
     expect(unreachable.output).not.toMatch(/\n\s+at /);
+    // Once, by npm start, though four parts use them; no part warns of published values.
+    const secretsFile = path.join(dataDir, 'secrets.json');
+    expect(
+      unreachable.output.split(
+        `AUTH_SECRET, MEDIA_API_KEY, MEDIA_API_SECRET: generated for this installation, kept in ${secretsFile}`,
+      ),
+    ).toHaveLength(2);
+    expect(unreachable.output).not.toMatch(/development value|WARNING/);
+    expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
   });
 });

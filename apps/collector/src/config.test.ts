@@ -1,26 +1,33 @@
-import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  installationSecretsFile,
+  readOrCreateInstallationSecrets,
+} from '@coursepack/config/installation-secrets';
 import { problemsOf as problemsOfParse } from '@coursepack/config/testing/problems-of';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseCollectorConfig } from './config';
 
 const DATABASE_URL = 'postgres://user:pw@127.0.0.1:5432/coursepack';
+// Where a configuration without AUTH_SECRET keeps the generated one: never the repository's.
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'coursepack-collector-config-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
 const problemsOf = (env: Record<string, string>) =>
-  problemsOfParse(() => parseCollectorConfig(env));
+  problemsOfParse(() => parseCollectorConfig({ DATA_DIR, ...env }));
 
 describe('parseCollectorConfig', () => {
   it('applies the documented defaults', () => {
-    const config = parseCollectorConfig({ DATABASE_URL });
+    const config = parseCollectorConfig({ DATABASE_URL, DATA_DIR });
     expect(config).toMatchObject({
       databaseUrl: DATABASE_URL,
       port: 3001,
       host: '0.0.0.0',
       trackingPath: '/events',
       allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
-      authSecret: DEVELOPMENT_SECRETS.AUTH_SECRET,
-      warnings: [
-        'AUTH_SECRET: the development value published in the source; set your own before real visitors arrive',
-      ],
+      // The installation's own, shared with the web app through DATA_DIR.
+      authSecret: readOrCreateInstallationSecrets(installationSecretsFile(DATA_DIR)).AUTH_SECRET,
       bodyLimitBytes: 524_288,
       rateLimitMax: 3000,
       rateLimitWindowMs: 60_000,
@@ -48,23 +55,29 @@ describe('parseCollectorConfig', () => {
       port: 4001,
       trackingPath: '/t/collect',
       allowedOrigins: ['https://coursepack.dev', 'https://www.coursepack.dev:8443'],
-      warnings: [],
+      authSecret: 's'.repeat(32),
       rateLimitMax: 0,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       logLevel: 'warn',
     });
-    expect(parseCollectorConfig({ DATABASE_URL, COLLECTOR_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      parseCollectorConfig({ DATABASE_URL, DATA_DIR, COLLECTOR_TRUST_PROXY: '2' }).trustProxy,
+    ).toBe(2);
   });
 
   it('falls back to the product-wide TRUST_PROXY; COLLECTOR_TRUST_PROXY wins when both are set', () => {
-    expect(parseCollectorConfig({ DATABASE_URL, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual([
-      '10.0.0.0/8',
-    ]);
     expect(
-      parseCollectorConfig({ DATABASE_URL, TRUST_PROXY: '1', COLLECTOR_TRUST_PROXY: 'false' })
-        .trustProxy,
+      parseCollectorConfig({ DATABASE_URL, DATA_DIR, TRUST_PROXY: '10.0.0.0/8' }).trustProxy,
+    ).toEqual(['10.0.0.0/8']);
+    expect(
+      parseCollectorConfig({
+        DATABASE_URL,
+        DATA_DIR,
+        TRUST_PROXY: '1',
+        COLLECTOR_TRUST_PROXY: 'false',
+      }).trustProxy,
     ).toBe(false);
-    expect(() => parseCollectorConfig({ DATABASE_URL, TRUST_PROXY: 'maybe' })).toThrow(
+    expect(() => parseCollectorConfig({ DATABASE_URL, DATA_DIR, TRUST_PROXY: 'maybe' })).toThrow(
       'TRUST_PROXY must be true, false, a hop count, or comma-separated proxy addresses/CIDRs (got "maybe")',
     );
   });
@@ -106,20 +119,21 @@ describe('parseCollectorConfig', () => {
     ]);
   });
 
-  it('refuses to run on the development AUTH_SECRET in production', () => {
+  it('refuses to run without the operator’s AUTH_SECRET in production', () => {
     expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production' })).toEqual([
       'AUTH_SECRET is required when NODE_ENV=production',
     ]);
     expect(
       parseCollectorConfig({ DATABASE_URL, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })
-        .warnings,
-    ).toEqual([]);
+        .authSecret,
+    ).toBe('x'.repeat(40));
   });
 
   it('treats blank variables as unset', () => {
     expect(
       parseCollectorConfig({
         DATABASE_URL,
+        DATA_DIR,
         COLLECTOR_PORT: ' ',
         COLLECTOR_TRUST_PROXY: '',
         TRUST_PROXY: '1',

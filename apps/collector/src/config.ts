@@ -1,10 +1,6 @@
-import { type Env, isProduction, parseEnv } from '@coursepack/config/parse-env';
+import { type Env, parseEnv } from '@coursepack/config/parse-env';
 import { byteSize, integer, logLevel, trustProxy } from '@coursepack/config/rules';
-import {
-  developmentSecretsWarnings,
-  SHARED_VARIABLES,
-  secretVariables,
-} from '@coursepack/config/shared-variables';
+import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { z } from 'zod';
 
@@ -49,8 +45,6 @@ export interface CollectorConfig {
   /** Which proxies may say who the client is: COLLECTOR_TRUST_PROXY, else TRUST_PROXY. */
   trustProxy: TrustProxy;
   logLevel: string;
-  /** What the server logs at start-up: development secrets in use. */
-  warnings: string[];
 }
 
 /** Only exact origins: CORS with credentials compares them byte for byte. */
@@ -80,14 +74,14 @@ function isExactOrigin(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
 }
 
-function collectorVariables(production: boolean) {
+function collectorVariables(env: Env) {
   return {
     DATABASE_URL: SHARED_VARIABLES.DATABASE_URL,
     COLLECTOR_PORT: SHARED_VARIABLES.COLLECTOR_PORT,
     COLLECTOR_HOST: z.string().default('0.0.0.0'),
     TRACKING_PATH: SHARED_VARIABLES.TRACKING_PATH,
     TRACKING_ALLOWED_ORIGINS: allowedOrigins,
-    AUTH_SECRET: secretVariables(production).AUTH_SECRET,
+    AUTH_SECRET: secretVariables(env).AUTH_SECRET,
     TRUST_PROXY: SHARED_VARIABLES.TRUST_PROXY,
     // The collector's own, older setting; it wins over the product-wide TRUST_PROXY.
     COLLECTOR_TRUST_PROXY: trustProxy.optional(),
@@ -107,7 +101,7 @@ function collectorVariables(production: boolean) {
 }
 
 export function parseCollectorConfig(env: Env = process.env): CollectorConfig {
-  const value = parseEnv(env, collectorVariables(isProduction(env)));
+  const value = parseEnv(env, collectorVariables(env));
   return {
     databaseUrl: value.DATABASE_URL,
     port: value.COLLECTOR_PORT,
@@ -128,6 +122,5 @@ export function parseCollectorConfig(env: Env = process.env): CollectorConfig {
     sessionCacheMs: value.COLLECTOR_SESSION_CACHE_MS,
     trustProxy: value.COLLECTOR_TRUST_PROXY ?? value.TRUST_PROXY,
     logLevel: value.COLLECTOR_LOG_LEVEL,
-    warnings: developmentSecretsWarnings({ AUTH_SECRET: value.AUTH_SECRET }),
   };
 }

@@ -18,6 +18,7 @@ beforeAll(async () => {
   database = await startStoppableDatabase('collector-outage');
   const config = parseCollectorConfig({
     DATABASE_URL: database.url,
+    AUTH_SECRET: 'integration-test-secret-of-at-least-32-chars',
     COLLECTOR_RATE_LIMIT_MAX: '0',
     COLLECTOR_DB_RETRY_MS: String(RETRY_MS),
     COLLECTOR_DB_TIMEOUT_MS: '2000',

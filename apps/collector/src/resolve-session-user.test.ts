@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionUserLookup, readSessionToken } from './resolve-session-user';
 
-const SECRET = 'coursepack-development-secret-do-not-use-in-production';
+const SECRET = 'a-test-secret-for-session-cookie-signatures';
 const TOKEN = 'kQ3zV8mWcP1tYb6nR0sLxA2dEfGhJ4uI';
 // What better-call 1.4's signCookieValue(TOKEN, SECRET) returns: better-auth's cookie value.
 const SIGNED_BY_BETTER_CALL =
-  'kQ3zV8mWcP1tYb6nR0sLxA2dEfGhJ4uI.BY4n830mor9JRFc%2FEqVRhnG35hnRsoNiFE83l3v5x5M%3D';
+  'kQ3zV8mWcP1tYb6nR0sLxA2dEfGhJ4uI.NiiNq%2BLqjpos6%2B5Y%2B25dnY6Fn%2FNi8Y6opuWhxz5My68%3D';
 
 function signed(token: string, secret = SECRET): string {
   return encodeURIComponent(

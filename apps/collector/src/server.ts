@@ -15,7 +15,6 @@ const app = await buildCollectorApp(config, {
   logger: true,
   logStream: createLogStream(process.env),
 });
-for (const warning of config.warnings) app.log.warn(warning);
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests and their batches commit, then exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,19 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
-import { describe, expect, it } from 'vitest';
+import {
+  installationSecretsFile,
+  readOrCreateInstallationSecrets,
+} from '@coursepack/config/installation-secrets';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseMediaConfig } from './config';
 
+// Where a configuration without credentials keeps the generated ones: never the repository's.
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'coursepack-media-config-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+const generated = () => readOrCreateInstallationSecrets(installationSecretsFile(DATA_DIR));
+// Set, so that a test of other variables writes no secrets file anywhere.
+const credentials = { MEDIA_API_KEY: 'key', MEDIA_API_SECRET: 'secret-secret' };
+
 describe('parseMediaConfig', () => {
-  it('has working development defaults', () => {
-    const config = parseMediaConfig({});
+  it('has working development defaults, with the installation’s generated credentials', () => {
+    const config = parseMediaConfig({ DATA_DIR });
     expect(config).toMatchObject({
       port: 3002,
       cloudName: 'coursepack',
-      apiSecret: DEVELOPMENT_SECRETS.MEDIA_API_SECRET,
-      warnings: [
-        'MEDIA_API_KEY, MEDIA_API_SECRET: the development values published in the source; set your own before real visitors arrive',
-      ],
-      mediaDir: path.resolve('data', 'media'),
+      apiKey: generated().MEDIA_API_KEY,
+      apiSecret: generated().MEDIA_API_SECRET,
+      mediaDir: path.join(DATA_DIR, 'media'),
       publicUrl: 'http://localhost:3002',
       derivationBudgetMs: 3_000,
       avifEffort: 2,
@@ -55,7 +65,6 @@ describe('parseMediaConfig', () => {
       port: 4000,
       cloudName: 'demo',
       apiKey: 'key',
-      warnings: [],
       mediaDir: '/srv/data/media',
       publicUrl: 'https://media.example.com',
       derivationBudgetMs: 50,
@@ -101,19 +110,23 @@ describe('parseMediaConfig', () => {
 
   it('rejects fractional, negative and out-of-range numbers', () => {
     for (const value of ['1.5', '-1', '0', '70000', '1e3']) {
-      expect(() => parseMediaConfig({ MEDIA_PORT: value }), value).toThrow(/MEDIA_PORT/);
+      expect(() => parseMediaConfig({ ...credentials, MEDIA_PORT: value }), value).toThrow(
+        /MEDIA_PORT/,
+      );
     }
   });
 
   it('treats blank variables as unset', () => {
-    expect(parseMediaConfig({ MEDIA_PORT: ' ', MEDIA_API_KEY: '', DATA_DIR: '' })).toMatchObject({
+    expect(parseMediaConfig({ ...credentials, MEDIA_PORT: ' ', DATA_DIR: '' })).toMatchObject({
       port: 3002,
-      apiKey: DEVELOPMENT_SECRETS.MEDIA_API_KEY,
       mediaDir: path.resolve('data', 'media'),
     });
+    expect(parseMediaConfig({ DATA_DIR, MEDIA_API_KEY: '' }).apiKey).toBe(
+      generated().MEDIA_API_KEY,
+    );
   });
 
-  it('refuses to run on the development credentials in production', () => {
+  it('refuses to run without the operator’s credentials in production', () => {
     expect(() => parseMediaConfig({ NODE_ENV: 'production', MEDIA_API_KEY: 'key' })).toThrow(
       /^MEDIA_API_SECRET is required when NODE_ENV=production$/,
     );
@@ -122,6 +135,6 @@ describe('parseMediaConfig', () => {
       MEDIA_API_KEY: 'key',
       MEDIA_API_SECRET: 'secret-secret',
     });
-    expect(config).toMatchObject({ apiKey: 'key', apiSecret: 'secret-secret', warnings: [] });
+    expect(config).toMatchObject({ apiKey: 'key', apiSecret: 'secret-secret' });
   });
 });

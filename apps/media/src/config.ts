@@ -1,11 +1,7 @@
 import path from 'node:path';
-import { type Env, isProduction, parseEnv } from '@coursepack/config/parse-env';
+import { type Env, parseEnv } from '@coursepack/config/parse-env';
 import { byteSize, httpUrl, integer, logLevel } from '@coursepack/config/rules';
-import {
-  developmentSecretsWarnings,
-  SHARED_VARIABLES,
-  secretVariables,
-} from '@coursepack/config/shared-variables';
+import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import { z } from 'zod';
 import { DEFAULT_MAX_TRANSFORMATIONS } from './parse-delivery-path';
 
@@ -48,12 +44,10 @@ export interface MediaConfig {
   /** Most operators (each shown character counts as one) in one content stream. */
   pdfMaxOperators: number;
   logLevel: string;
-  /** What the server logs at start-up: development credentials in use. */
-  warnings: string[];
 }
 
-function mediaVariables(production: boolean) {
-  const secrets = secretVariables(production);
+function mediaVariables(env: Env) {
+  const secrets = secretVariables(env);
   return {
     MEDIA_PORT: SHARED_VARIABLES.MEDIA_PORT,
     MEDIA_HOST: z.string().default('0.0.0.0'),
@@ -82,7 +76,7 @@ function mediaVariables(production: boolean) {
 }
 
 export function parseMediaConfig(env: Env = process.env): MediaConfig {
-  const value = parseEnv(env, mediaVariables(isProduction(env)));
+  const value = parseEnv(env, mediaVariables(env));
   return {
     port: value.MEDIA_PORT,
     host: value.MEDIA_HOST,
@@ -107,9 +101,5 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
     pdfMaxContentBytes: value.MEDIA_PDF_MAX_CONTENT_BYTES,
     pdfMaxOperators: value.MEDIA_PDF_MAX_OPERATORS,
     logLevel: value.MEDIA_LOG_LEVEL,
-    warnings: developmentSecretsWarnings({
-      MEDIA_API_KEY: value.MEDIA_API_KEY,
-      MEDIA_API_SECRET: value.MEDIA_API_SECRET,
-    }),
   };
 }

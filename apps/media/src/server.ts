@@ -12,7 +12,6 @@ try {
 
 // Readable lines in development; JSON lines for the log pipeline in production.
 const app = await buildMediaApp(config, { logger: true, logStream: createLogStream(process.env) });
-for (const warning of config.warnings) app.log.warn(warning);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,16 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEVELOPMENT_SECRETS } from '@coursepack/config/shared-variables';
+import {
+  installationSecretsFile,
+  readOrCreateInstallationSecrets,
+} from '@coursepack/config/installation-secrets';
 import { problemsOf as problemsOfParse } from '@coursepack/config/testing/problems-of';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLLUP_INTERVAL_MS, parseWorkerConfig } from './config';
 
 const DATABASE_URL = 'postgres://user:pw@127.0.0.1:5432/coursepack';
+// Where a configuration without credentials keeps the generated ones: never the repository's.
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'coursepack-worker-config-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
-const problemsOf = (env: Record<string, string>) => problemsOfParse(() => parseWorkerConfig(env));
+const problemsOf = (env: Record<string, string>) =>
+  problemsOfParse(() => parseWorkerConfig({ DATA_DIR, ...env }));
 
 describe('parseWorkerConfig', () => {
   it('applies the documented defaults, the web app’s for the variables it shares', () => {
-    expect(parseWorkerConfig({ DATABASE_URL })).toEqual({
+    const generated = readOrCreateInstallationSecrets(installationSecretsFile(DATA_DIR));
+    expect(parseWorkerConfig({ DATABASE_URL, DATA_DIR })).toEqual({
       databaseUrl: DATABASE_URL,
       concurrency: 1,
       rollupIntervalMs: DEFAULT_ROLLUP_INTERVAL_MS,
@@ -18,18 +28,15 @@ describe('parseWorkerConfig', () => {
       mediaApi: {
         apiBaseUrl: 'http://127.0.0.1:3002',
         cloudName: 'coursepack',
-        apiKey: DEVELOPMENT_SECRETS.MEDIA_API_KEY,
-        apiSecret: DEVELOPMENT_SECRETS.MEDIA_API_SECRET,
+        apiKey: generated.MEDIA_API_KEY,
+        apiSecret: generated.MEDIA_API_SECRET,
       },
       uploadMaxBytes: 50 * 1024 * 1024,
       mail: {
         smtpUrl: null,
         from: 'Coursepack <no-reply@coursepack.local>',
-        outboxDir: path.resolve('data', 'outbox'),
+        outboxDir: path.join(DATA_DIR, 'outbox'),
       },
-      warnings: [
-        'MEDIA_API_KEY, MEDIA_API_SECRET: the development values published in the source; set your own before real visitors arrive',
-      ],
     });
   });
 
@@ -66,7 +73,6 @@ describe('parseWorkerConfig', () => {
         from: 'Courses <courses@example.org>',
         outboxDir: '/srv/data/outbox',
       },
-      warnings: [],
     });
   });
 
@@ -91,7 +97,7 @@ describe('parseWorkerConfig', () => {
     ]);
   });
 
-  it('refuses to run on the development media credentials in production', () => {
+  it('refuses to run without the operator’s media credentials in production', () => {
     expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production' })).toEqual([
       'MEDIA_API_KEY is required when NODE_ENV=production',
       'MEDIA_API_SECRET is required when NODE_ENV=production',
@@ -102,7 +108,7 @@ describe('parseWorkerConfig', () => {
         NODE_ENV: 'production',
         MEDIA_API_KEY: 'key',
         MEDIA_API_SECRET: 'secret-secret',
-      }).warnings,
-    ).toEqual([]);
+      }).mediaApi,
+    ).toMatchObject({ apiKey: 'key', apiSecret: 'secret-secret' });
   });
 });

@@ -1,11 +1,7 @@
 import path from 'node:path';
-import { type Env, isProduction, parseEnv, sensitive } from '@coursepack/config/parse-env';
+import { type Env, parseEnv, sensitive } from '@coursepack/config/parse-env';
 import { integer } from '@coursepack/config/rules';
-import {
-  developmentSecretsWarnings,
-  SHARED_VARIABLES,
-  secretVariables,
-} from '@coursepack/config/shared-variables';
+import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import type { MediaDeliveryConfig } from '@coursepack/images/build-media-url';
 import type { MediaApiCredentials } from '@coursepack/images/upload-asset';
 import { z } from 'zod';
@@ -28,15 +24,13 @@ export interface WorkerConfig {
   /** The web app's upload limit: no stored original is larger. */
   uploadMaxBytes: number;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
-  /** What the worker prints at start-up: development credentials in use. */
-  warnings: string[];
 }
 
 /** WORKER_ROLLUP_INTERVAL_MS's default: the dashboards' figures lag events by about this much. */
 export const DEFAULT_ROLLUP_INTERVAL_MS = 2_000;
 
-function workerVariables(production: boolean) {
-  const secrets = secretVariables(production);
+function workerVariables(env: Env) {
+  const secrets = secretVariables(env);
   return {
     DATABASE_URL: SHARED_VARIABLES.DATABASE_URL,
     WORKER_CONCURRENCY: integer(1, 1, 32),
@@ -67,7 +61,7 @@ function workerVariables(production: boolean) {
 
 /** Reads the worker's environment; throws one line per bad variable, each naming it. */
 export function parseWorkerConfig(env: Env): WorkerConfig {
-  const value = parseEnv(env, workerVariables(isProduction(env)));
+  const value = parseEnv(env, workerVariables(env));
   const mediaService = `http://127.0.0.1:${value.MEDIA_PORT}`;
   return {
     databaseUrl: value.DATABASE_URL,
@@ -89,9 +83,5 @@ export function parseWorkerConfig(env: Env): WorkerConfig {
       from: value.MAIL_FROM,
       outboxDir: path.join(value.DATA_DIR, 'outbox'),
     },
-    warnings: developmentSecretsWarnings({
-      MEDIA_API_KEY: value.MEDIA_API_KEY,
-      MEDIA_API_SECRET: value.MEDIA_API_SECRET,
-    }),
   };
 }

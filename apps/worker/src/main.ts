@@ -10,8 +10,6 @@ try {
   process.exit(1);
 }
 
-for (const warning of config.warnings) console.warn(`WARNING: ${warning}`);
-
 const db = createDb(config.databaseUrl, { max: config.concurrency + 2 });
 const worker = await startWorker({ db, config });
 console.log(

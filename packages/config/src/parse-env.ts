@@ -18,6 +18,11 @@ export function sensitive<R extends Rule>(rule: R): R {
   return rule;
 }
 
+/** A variable's trimmed text, or undefined when it is unset or blank. */
+export function variableText(env: Env, name: string): string | undefined {
+  return env[name]?.trim() || undefined;
+}
+
 /** The production rules (secrets required) apply exactly when NODE_ENV is `production`. */
 export function isProduction(env: Env): boolean {
   return env.NODE_ENV?.trim() === 'production';
@@ -34,7 +39,7 @@ export function parseEnv<Shape extends Record<string, Rule>>(
   otherProblems: readonly string[] = [],
 ): z.output<z.ZodObject<Shape>> {
   const input = Object.fromEntries(
-    Object.keys(shape).map((name) => [name, env[name]?.trim() || undefined]),
+    Object.keys(shape).map((name) => [name, variableText(env, name)]),
   );
   const result = z.object(shape).safeParse(input);
   const lines = new Map<string, string>();

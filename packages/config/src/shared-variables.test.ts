@@ -1,12 +1,11 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseEnv } from './parse-env';
-import {
-  DEVELOPMENT_SECRETS,
-  developmentSecretsWarnings,
-  SHARED_VARIABLES,
-  secretVariables,
-} from './shared-variables';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installationSecretsFile } from './installation-secrets';
+import { type Env, parseEnv } from './parse-env';
+import { SHARED_VARIABLES, secretVariables } from './shared-variables';
 import { problemsOf } from './testing/problems-of';
 
 const DATABASE_URL = 'postgres://user:hunter2@127.0.0.1:5432/coursepack';
@@ -80,26 +79,59 @@ describe('SHARED_VARIABLES', () => {
 });
 
 describe('secretVariables', () => {
-  it('falls back to the development values outside production', () => {
-    expect(parseEnv({}, secretVariables(false))).toEqual(DEVELOPMENT_SECRETS);
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-config-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses unset secrets in production, one line each', () => {
-    expect(problemsOf(() => parseEnv({ AUTH_SECRET: ' ' }, secretVariables(true)))).toEqual([
+  const parseSecrets = (env: Env) => parseEnv(env, secretVariables(env));
+
+  it('generates each installation its own secrets outside production, once, in DATA_DIR', () => {
+    const secrets = parseSecrets({ DATA_DIR: dataDir });
+    expect(secrets.AUTH_SECRET).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(secrets.MEDIA_API_KEY).toMatch(/^[0-9a-f]{24}$/);
+    expect(secrets.MEDIA_API_SECRET).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(secrets.MEDIA_API_SECRET).not.toBe(secrets.AUTH_SECRET);
+    expect(parseSecrets({ DATA_DIR: dataDir })).toEqual(secrets);
+    expect(parseSecrets({ DATA_DIR: path.join(dataDir, 'another') })).not.toEqual(secrets);
+    expect(Object.values(secrets)).not.toContain(
+      'coursepack-development-secret-do-not-use-in-production',
+    );
+  });
+
+  it('takes the operator’s values over the generated ones, blank meaning unset', () => {
+    const generated = parseSecrets({ DATA_DIR: dataDir });
+    expect(
+      parseSecrets({ DATA_DIR: dataDir, AUTH_SECRET: 'o'.repeat(32), MEDIA_API_KEY: ' ' }),
+    ).toEqual({ ...generated, AUTH_SECRET: 'o'.repeat(32) });
+  });
+
+  it('refuses unset secrets in production, one line each, without generating any', () => {
+    expect(
+      problemsOf(() =>
+        parseSecrets({ NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: ' ' }),
+      ),
+    ).toEqual([
       'AUTH_SECRET is required when NODE_ENV=production',
       'MEDIA_API_KEY is required when NODE_ENV=production',
       'MEDIA_API_SECRET is required when NODE_ENV=production',
     ]);
+    expect(existsSync(installationSecretsFile(dataDir))).toBe(false);
   });
 
   it('refuses short secrets in any mode without showing them', () => {
-    for (const production of [false, true]) {
+    for (const NODE_ENV of ['development', 'production']) {
       expect(
         problemsOf(() =>
-          parseEnv(
-            { AUTH_SECRET: 'short', MEDIA_API_KEY: 'k', MEDIA_API_SECRET: 'seven77' },
-            secretVariables(production),
-          ),
+          parseSecrets({
+            NODE_ENV,
+            AUTH_SECRET: 'short',
+            MEDIA_API_KEY: 'k',
+            MEDIA_API_SECRET: 'seven77',
+          }),
         ),
       ).toEqual([
         'AUTH_SECRET must be at least 32 characters',
@@ -114,23 +146,19 @@ describe('secretVariables', () => {
       MEDIA_API_KEY: 'k',
       MEDIA_API_SECRET: 'eight888',
     };
-    expect(parseEnv(secrets, secretVariables(true))).toEqual(secrets);
+    expect(parseSecrets({ NODE_ENV: 'production', ...secrets })).toEqual(secrets);
   });
-});
 
-describe('developmentSecretsWarnings', () => {
-  it('names the secrets that are development values, in one line', () => {
-    expect(developmentSecretsWarnings(DEVELOPMENT_SECRETS)).toEqual([
-      'AUTH_SECRET, MEDIA_API_KEY, MEDIA_API_SECRET: the development values published in the source; set your own before real visitors arrive',
-    ]);
+  it('names the unset secrets and what is wrong with a secrets file it cannot use', async () => {
+    const file = installationSecretsFile(dataDir);
+    await writeFile(file, 'not json', { mode: 0o600 });
     expect(
-      developmentSecretsWarnings({
-        AUTH_SECRET: DEVELOPMENT_SECRETS.AUTH_SECRET,
-        MEDIA_API_KEY: 'k',
-      }),
-    ).toEqual([
-      'AUTH_SECRET: the development value published in the source; set your own before real visitors arrive',
-    ]);
-    expect(developmentSecretsWarnings({ AUTH_SECRET: 'x'.repeat(32) })).toEqual([]);
+      problemsOf(() => parseSecrets({ DATA_DIR: dataDir, AUTH_SECRET: 'a'.repeat(32) })),
+    ).toEqual(
+      ['MEDIA_API_KEY', 'MEDIA_API_SECRET'].map(
+        (name) =>
+          `${name} is not set, and ${file} is not a valid secrets file (bad or missing: AUTH_SECRET, MEDIA_API_KEY, MEDIA_API_SECRET): it must be a JSON object of AUTH_SECRET, MEDIA_API_KEY, MEDIA_API_SECRET; fix it, or delete it to generate new secrets`,
+      ),
+    );
   });
 });

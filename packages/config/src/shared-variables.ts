@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { sensitive } from './parse-env';
+import {
+  installationSecretsFile,
+  readOrCreateInstallationSecrets,
+  SECRET_MIN_LENGTHS,
+  type SecretName,
+  type Secrets,
+} from './installation-secrets';
+import { type Env, isProduction, sensitive, variableText } from './parse-env';
 import { byteSize, httpUrl, port, trustProxy } from './rules';
 
 /**
@@ -47,20 +54,12 @@ export const SHARED_VARIABLES = {
   TRUST_PROXY: trustProxy,
 };
 
-/**
- * Development values of the secrets, published here: a service falls back to them outside
- * production so a laptop needs no setup, and the web app and the collector fall back to the same
- * AUTH_SECRET, so the collector verifies the session cookies the web app signs.
- */
-export const DEVELOPMENT_SECRETS = {
-  AUTH_SECRET: 'coursepack-development-secret-do-not-use-in-production',
-  MEDIA_API_KEY: 'coursepack-dev-key',
-  MEDIA_API_SECRET: 'coursepack-dev-secret',
-} as const;
+function dataDirOf(env: Env): string {
+  return SHARED_VARIABLES.DATA_DIR.parse(variableText(env, 'DATA_DIR'));
+}
 
-type SecretName = keyof typeof DEVELOPMENT_SECRETS;
-
-function secret(name: SecretName, minLength: number, production: boolean) {
+function secret(name: SecretName, production: boolean, generated: (name: SecretName) => string) {
+  const minLength = SECRET_MIN_LENGTHS[name];
   return sensitive(
     z
       .string()
@@ -68,37 +67,38 @@ function secret(name: SecretName, minLength: number, production: boolean) {
       .optional()
       .transform((value, ctx) => {
         if (value !== undefined) return value;
-        if (!production) return DEVELOPMENT_SECRETS[name];
-        ctx.addIssue({ code: 'custom', message: 'is required when NODE_ENV=production' });
-        return z.NEVER;
+        if (production) {
+          ctx.addIssue({ code: 'custom', message: 'is required when NODE_ENV=production' });
+          return z.NEVER;
+        }
+        try {
+          return generated(name);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `is not set, and ${(error as Error).message}` });
+          return z.NEVER;
+        }
       }),
   );
 }
 
 /**
- * The secrets, with the one production rule every service applies: in production an unset
- * secret is refused (its development value is public); elsewhere the development value is used.
+ * The secrets, with the one rule every service applies: the operator's value whenever it is set;
+ * in production an unset secret is refused; elsewhere the installation's own, generated once
+ * into DATA_DIR/secrets.json, so the parts of one installation agree with no setup (the
+ * collector verifies the cookies the web app signs) and no two installations share a secret.
  */
-export function secretVariables(production: boolean) {
+export function secretVariables(env: Env) {
+  let generated: Secrets | undefined;
+  const generatedSecret = (name: SecretName) => {
+    generated ??= readOrCreateInstallationSecrets(installationSecretsFile(dataDirOf(env)));
+    return generated[name];
+  };
+  const production = isProduction(env);
   return {
     /** Signs the web app's sessions; the collector verifies them and keys its IP-hash salt. */
-    AUTH_SECRET: secret('AUTH_SECRET', 32, production),
+    AUTH_SECRET: secret('AUTH_SECRET', production, generatedSecret),
     /** Credentials of the media upload API (ours or Cloudinary's). */
-    MEDIA_API_KEY: secret('MEDIA_API_KEY', 1, production),
-    MEDIA_API_SECRET: secret('MEDIA_API_SECRET', 8, production),
+    MEDIA_API_KEY: secret('MEDIA_API_KEY', production, generatedSecret),
+    MEDIA_API_SECRET: secret('MEDIA_API_SECRET', production, generatedSecret),
   };
-}
-
-/**
- * The start-up warning of a service whose secrets include development values (outside
- * production, or set to them explicitly): nothing when all are the operator's own.
- */
-export function developmentSecretsWarnings(secrets: Partial<Record<SecretName, string>>): string[] {
-  const names = (Object.keys(DEVELOPMENT_SECRETS) as SecretName[]).filter(
-    (name) => secrets[name] === DEVELOPMENT_SECRETS[name],
-  );
-  if (names.length === 0) return [];
-  return [
-    `${names.join(', ')}: the development value${names.length > 1 ? 's' : ''} published in the source; set your own before real visitors arrive`,
-  ];
 }

@@ -1,10 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  installationSecretsFile,
+  readOrCreateInstallationSecrets,
+} from '@coursepack/config/installation-secrets';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseWebConfig } from './web-config';
 
-const valid = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/coursepack' };
+// Where a configuration without secrets keeps the generated ones: never the repository's.
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'coursepack-web-config-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+
+const valid = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/coursepack', DATA_DIR };
 
 describe('parseWebConfig', () => {
-  it('fills the documented defaults', () => {
+  it('fills the documented defaults, with the installation’s generated secrets', () => {
+    const generated = readOrCreateInstallationSecrets(installationSecretsFile(DATA_DIR));
     expect(parseWebConfig(valid)).toMatchObject({
       databaseUrl: valid.DATABASE_URL,
       port: 3000,
@@ -18,11 +30,11 @@ describe('parseWebConfig', () => {
       mediaApi: {
         apiBaseUrl: 'http://127.0.0.1:3002',
         cloudName: 'coursepack',
-        apiKey: 'coursepack-dev-key',
-        apiSecret: 'coursepack-dev-secret',
+        apiKey: generated.MEDIA_API_KEY,
+        apiSecret: generated.MEDIA_API_SECRET,
       },
       auth: {
-        secret: 'coursepack-development-secret-do-not-use-in-production',
+        secret: generated.AUTH_SECRET,
         rateLimit: true,
         requireEmailVerification: false,
         adminEmails: [],
@@ -31,9 +43,6 @@ describe('parseWebConfig', () => {
       },
       uploadMaxBytes: 50 * 1024 * 1024,
       trustProxy: false,
-      warnings: [
-        'AUTH_SECRET, MEDIA_API_KEY, MEDIA_API_SECRET: the development values published in the source; set your own before real visitors arrive',
-      ],
     });
   });
 
@@ -98,7 +107,12 @@ describe('parseWebConfig', () => {
 
   it('names each bad variable on a line of its own', () => {
     const attempt = () =>
-      parseWebConfig({ DATABASE_URL: 'mysql://x', WEB_PORT: 'abc', MEDIA_BASE_URL: 'ftp://media' });
+      parseWebConfig({
+        DATA_DIR,
+        DATABASE_URL: 'mysql://x',
+        WEB_PORT: 'abc',
+        MEDIA_BASE_URL: 'ftp://media',
+      });
     expect(attempt).toThrow(
       [
         'DATABASE_URL must be a postgres:// or postgresql:// URL',
@@ -113,8 +127,10 @@ describe('parseWebConfig', () => {
   });
 
   it('says DATABASE_URL is required when missing', () => {
-    expect(() => parseWebConfig({})).toThrow(/^DATABASE_URL is required/);
-    expect(() => parseWebConfig({ DATABASE_URL: ' ' })).toThrow(/^DATABASE_URL is required/);
+    expect(() => parseWebConfig({ DATA_DIR })).toThrow(/^DATABASE_URL is required/);
+    expect(() => parseWebConfig({ DATA_DIR, DATABASE_URL: ' ' })).toThrow(
+      /^DATABASE_URL is required/,
+    );
   });
 
   it('points tracking at the collector port and path unless an endpoint is given', () => {
@@ -142,7 +158,9 @@ describe('parseWebConfig', () => {
     ).toMatchObject({
       siteUrl: 'http://localhost:3000',
       trackingEndpoint: 'http://localhost:3001/events',
-      mediaApi: { apiKey: 'coursepack-dev-key' },
+      mediaApi: {
+        apiKey: readOrCreateInstallationSecrets(installationSecretsFile(DATA_DIR)).MEDIA_API_KEY,
+      },
     });
   });
 
@@ -154,7 +172,7 @@ describe('parseWebConfig', () => {
       MEDIA_API_SECRET: 'operator-secret',
     };
 
-    it('refuses to run on the development secrets, one line per missing secret', () => {
+    it('refuses to run without the operator’s secrets, one line per missing secret', () => {
       expect(() => parseWebConfig({ ...production, GITHUB_CLIENT_ID: 'id' })).toThrow(
         [
           'MEDIA_API_KEY is required when NODE_ENV=production',
@@ -165,25 +183,13 @@ describe('parseWebConfig', () => {
       );
     });
 
-    it('runs on the operator’s secrets without a warning', () => {
+    it('runs on the operator’s secrets', () => {
       const config = parseWebConfig({ ...production, ...secrets });
       expect(config.auth.secret).toBe(secrets.AUTH_SECRET);
       expect(config.mediaApi).toMatchObject({
         apiKey: 'operator-key',
         apiSecret: 'operator-secret',
       });
-      expect(config.warnings).toEqual([]);
-    });
-
-    it('warns while a secret is explicitly set to its published development value', () => {
-      const config = parseWebConfig({
-        ...production,
-        ...secrets,
-        AUTH_SECRET: 'coursepack-development-secret-do-not-use-in-production',
-      });
-      expect(config.warnings).toEqual([
-        'AUTH_SECRET: the development value published in the source; set your own before real visitors arrive',
-      ]);
     });
   });
 });

@@ -1,10 +1,6 @@
-import { type Env, isProduction, parseEnv } from '@coursepack/config/parse-env';
+import { type Env, parseEnv } from '@coursepack/config/parse-env';
 import { flag, httpUrl } from '@coursepack/config/rules';
-import {
-  developmentSecretsWarnings,
-  SHARED_VARIABLES,
-  secretVariables,
-} from '@coursepack/config/shared-variables';
+import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { z } from 'zod';
 
@@ -13,9 +9,9 @@ const trackingName = z
   .string()
   .regex(/^[a-z0-9_-]{1,40}$/, 'must be 1–40 lower-case letters, digits, "-" or "_"');
 
-function webVariables(production: boolean) {
+function webVariables(env: Env) {
   const shared = SHARED_VARIABLES;
-  const secrets = secretVariables(production);
+  const secrets = secretVariables(env);
   return {
     DATABASE_URL: shared.DATABASE_URL,
     WEB_PORT: shared.WEB_PORT,
@@ -102,8 +98,6 @@ export interface WebConfig {
   uploadMaxBytes: number;
   /** Which proxies may say who the client is (server/trust-proxy.ts); the collector reads it too. */
   trustProxy: TrustProxy;
-  /** What the server prints at start-up: development secrets in use. */
-  warnings: string[];
 }
 
 /** A half-configured provider would show a sign-in button that can only fail. */
@@ -128,7 +122,7 @@ function oauthClient(id: string | undefined, secret: string | undefined): OAuthC
 
 /** Reads the web app's environment; throws one line per bad variable, each naming it. */
 export function parseWebConfig(env: Env): WebConfig {
-  const value = parseEnv(env, webVariables(isProduction(env)), oauthPairProblems(env));
+  const value = parseEnv(env, webVariables(env), oauthPairProblems(env));
   return {
     databaseUrl: value.DATABASE_URL,
     port: value.WEB_PORT,
@@ -156,10 +150,5 @@ export function parseWebConfig(env: Env): WebConfig {
     },
     uploadMaxBytes: value.UPLOAD_MAX_BYTES,
     trustProxy: value.TRUST_PROXY,
-    warnings: developmentSecretsWarnings({
-      AUTH_SECRET: value.AUTH_SECRET,
-      MEDIA_API_KEY: value.MEDIA_API_KEY,
-      MEDIA_API_SECRET: value.MEDIA_API_SECRET,
-    }),
   };
 }

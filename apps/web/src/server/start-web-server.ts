@@ -13,7 +13,6 @@ const dev = process.argv.includes('--dev');
 
 async function startWebServer(): Promise<void> {
   const config = parseWebConfig(process.env);
-  for (const warning of config.warnings) process.stderr.write(`WARNING: ${warning}\n`);
   const server = createServer();
   const app = next({ dev, dir: process.cwd(), port: config.port, httpServer: server });
   await app.prepare();

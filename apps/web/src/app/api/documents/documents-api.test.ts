@@ -96,7 +96,13 @@ beforeAll(async () => {
   [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
   const config: WebConfig = {
-    ...parseWebConfig({ DATABASE_URL: testDb.url, SITE_URL: SITE }),
+    ...parseWebConfig({
+      DATABASE_URL: testDb.url,
+      SITE_URL: SITE,
+      AUTH_SECRET: 'a-test-secret-that-is-long-enough-to-sign-cookies',
+      MEDIA_API_KEY: media.credentials.apiKey,
+      MEDIA_API_SECRET: media.credentials.apiSecret,
+    }),
     mediaApi: media.credentials,
     mediaBaseUrl: media.delivery.baseUrl,
     mediaCloudName: media.delivery.cloudName,
