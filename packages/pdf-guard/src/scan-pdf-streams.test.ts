@@ -68,6 +68,39 @@ describe('scanPdfStreams: problems', () => {
     );
   });
 
+  it.each([
+    { filterSpelling: 'F' },
+    { filterSpelling: 'indirect' },
+    { filterSpelling: 'indirect-array' },
+    { subtype: 'Image' },
+  ] as const)(
+    'reads the 100 MB text flood as pdf.js does when it is spelled %o',
+    async (spelling) => {
+      const bomb = await inflatingPdf({ inflatedBytes: 100 * MB, ...spelling });
+      expect(bomb.byteLength).toBeLessThan(400_000);
+      expect(firstProblem(bomb, limits)).toMatch(
+        /^PDF stream \d+ 0 decodes to more than 1048576 bytes \(the maximum\)$/,
+      );
+    },
+  );
+
+  it('reads filters as pdf.js does: escaped names, unknown names passed through, F before Filter', () => {
+    const flood = deflateSync(Buffer.from('10 10 1 1 re f\n'.repeat(15_000)));
+    const refused = /has more than 20000 operators/;
+    const page = (dictionary: string) =>
+      Buffer.concat([
+        Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Page /Contents 4 0 R >>\nendobj\n'),
+        streamFile(flood, dictionary).subarray(9),
+      ]);
+    expect(firstProblem(page('/Filter /Fl#61teDecode'))).toMatch(refused);
+    expect(firstProblem(page('/Filter [/NoSuchFilter /FlateDecode]'))).toMatch(refused);
+    // pdf.js takes F and never looks at Filter, so a decoy Filter must not hide the flood.
+    expect(firstProblem(page('/Filter /LZWDecode /F /FlateDecode'))).toMatch(refused);
+    // Labels that mark a stream as not content do not stop its operators being counted.
+    expect(firstProblem(page('/Filter /FlateDecode /Length1 5 /Type /Metadata'))).toMatch(refused);
+    expect(firstProblem(page('/Filter /FlateDecode /Type /ObjStm /N 1 /First 0'))).toMatch(refused);
+  });
+
   it('skips images and does not count tokens of fonts', () => {
     const image = streamFile(
       deflateSync(Buffer.alloc(4 * MB)),
