@@ -182,10 +182,11 @@ describe('PDF worker limits', () => {
     );
     expect(normal.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     const stopped = await slow;
-    expect(stopped.statusCode).toBe(400);
+    expect(stopped.statusCode).toBe(503);
     expect(stopped.headers['x-cld-error']).toBe(
       'PDF page 1 took longer than 4000 ms to render (the maximum)',
     );
+    expect(stopped.headers['retry-after']).toBe('4');
     // The stopped worker was replaced: both slots render again.
     const after = await Promise.all([get('w_91,f_png/docs/normal'), get('w_92,f_png/docs/normal')]);
     expect(after.map((answer) => answer.statusCode)).toEqual([200, 200]);

@@ -19,6 +19,9 @@ const limits: PdfRendererLimits = {
   maxContentBytes: 16 * 1024 * 1024,
   maxOperators: 100_000,
   maxImagePixels: 4_000_000,
+  workersPerDocument: 1,
+  maxQueuedPerDocument: 64,
+  breaker: { timeouts: 3, coolDownMs: 30_000, maxCoolDownMs: 900_000 },
 };
 
 function startRenderer(overrides: Partial<PdfRendererLimits> = {}): PdfRenderer {
@@ -82,11 +85,127 @@ describe('PdfRenderer', () => {
     expect(stopped).toMatchObject({
       status: 'rejected',
       reason: {
-        code: 'limit_exceeded',
+        code: 'unavailable',
         message: 'PDF page 1 took longer than 1500 ms to render (the maximum)',
       },
     });
     expect(rendered).toMatchObject({ status: 'fulfilled', value: { width: 119, height: 168 } });
+  });
+
+  it('keeps a share of workers for other documents while one document’s pages all run to the deadline', async () => {
+    // Two workers, one per document: four pages of a slow document are asked for first, then a
+    // page of another. Served first come first served, it would wait for all four (6 s).
+    const renderer = startRenderer({
+      workers: 2,
+      maxOperators: 10_000_000,
+      timeoutMs: 1_500,
+      breaker: { timeouts: 100, coolDownMs: 30_000, maxCoolDownMs: 900_000 },
+    });
+    const slow = await save(
+      'slow-pages.pdf',
+      await inflatingPdf({ inflatedBytes: 8 * 1024 * 1024, operator: 'paths', pages: 4 }),
+    );
+    const normal = await save('other-document.pdf', await manyPagePdf(1));
+    const settled: string[] = [];
+    const slowPages = [1, 2, 3, 4].map((page) =>
+      renderer.render(slow, 'slow-pages', page, 0.2, 1_000_000).finally(() => {
+        settled.push(`slow ${page}`);
+      }),
+    );
+    const other = renderer.render(normal, 'other-document', 1, 0.2, 1_000_000).finally(() => {
+      settled.push('other');
+    });
+    await expect(other).resolves.toMatchObject({ width: 119 });
+    // The other document's page is drawn while the slow one has had at most its first page
+    // stopped (the two start together; which ends first depends on the machine).
+    expect(settled.indexOf('other')).toBeLessThanOrEqual(1);
+    const outcomes = await Promise.allSettled(slowPages);
+    expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+  });
+
+  it('pauses a document whose renders miss their deadline, at once and for it alone', async () => {
+    const renderer = startRenderer({
+      maxOperators: 10_000_000,
+      timeoutMs: 1_000,
+      breaker: { timeouts: 2, coolDownMs: 60_000, maxCoolDownMs: 900_000 },
+    });
+    const slow = await save(
+      'paused.pdf',
+      await inflatingPdf({ inflatedBytes: 8 * 1024 * 1024, operator: 'paths', pages: 5 }),
+    );
+    const normal = await save('not-paused.pdf', await manyPagePdf(1));
+    const [first, second, ...waiting] = await Promise.allSettled(
+      [1, 2, 3, 4, 5].map((page) => renderer.render(slow, 'paused', page, 0.2, 1_000_000)),
+    );
+    for (const missed of [first, second]) {
+      expect(missed).toMatchObject({
+        status: 'rejected',
+        reason: {
+          code: 'unavailable',
+          status: 503,
+          message: expect.stringMatching(/^PDF page [12] took longer than 1000 ms to render/),
+        },
+      });
+    }
+    // The pages waiting behind them are answered without being drawn, with the reason.
+    const paused = {
+      status: 'rejected',
+      reason: {
+        code: 'unavailable',
+        status: 503,
+        message: expect.stringMatching(
+          /^Drawing this PDF is paused for (59|60) s: its pages took longer than 1000 ms to render 2 times \(the maximum\)$/,
+        ),
+        retryAfterSeconds: expect.any(Number),
+      },
+    };
+    expect(waiting).toHaveLength(3);
+    for (const outcome of waiting) expect(outcome).toMatchObject(paused);
+    await expect(renderer.render(slow, 'paused', 1, 0.1, 1_000_000)).rejects.toMatchObject(
+      paused.reason,
+    );
+    await expect(renderer.render(normal, 'not-paused', 1, 0.2, 1_000_000)).resolves.toMatchObject({
+      width: 119,
+    });
+  });
+
+  it('does not remember a missed deadline as a property of the page', async () => {
+    // The page misses its deadline (as an ordinary page may on a loaded machine); once the
+    // load is gone (here: the same version now holds a quick page), it is drawn, in any size.
+    const renderer = startRenderer({ maxOperators: 10_000_000, timeoutMs: 1_000 });
+    const file = await save(
+      'loaded.pdf',
+      await inflatingPdf({ inflatedBytes: 8 * 1024 * 1024, operator: 'paths' }),
+    );
+    await expect(renderer.render(file, 'loaded', 1, 0.2, 1_000_000)).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'PDF page 1 took longer than 1000 ms to render (the maximum)',
+    });
+    await writeFile(file, await manyPagePdf(1));
+    await expect(renderer.render(file, 'loaded', 1, 0.1, 1_000_000)).resolves.toMatchObject({
+      width: 59,
+    });
+  });
+
+  it('bounds the calls one document may have waiting', async () => {
+    const renderer = startRenderer({ maxQueuedPerDocument: 2 });
+    const file = await save('queued.pdf', await manyPagePdf(4));
+    const calls = [1, 2, 3, 4].map((page) => renderer.render(file, 'queued', page, 0.1, 1_000_000));
+    const outcomes = await Promise.allSettled(calls);
+    // One running, two waiting: the fourth is turned away at once, the others drawn.
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(outcomes[3]).toMatchObject({
+      reason: {
+        code: 'unavailable',
+        message:
+          '2 pages of this PDF are already waiting to be drawn (the maximum); retry in a moment',
+      },
+    });
   });
 
   it('refuses a document failing the content check at inspection, and remembers it for its pages', async () => {

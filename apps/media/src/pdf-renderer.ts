@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { LruMap } from './lru-map';
 import { MediaError } from './media-error';
+import { PdfRenderBreaker, type PdfRenderBreakerLimits } from './pdf-render-breaker';
 
 /** Page 1's size in PDF points (1/72 in) and the page count. */
 export interface PdfInfo {
@@ -34,6 +35,12 @@ export interface PdfRendererLimits {
   maxOperators: number;
   /** Larger images inside a PDF are skipped (their decoded pixels are native memory). */
   maxImagePixels: number;
+  /** Workers one document (one file) may hold at once: the others stay free for other PDFs. */
+  workersPerDocument: number;
+  /** Calls one document may have waiting; more are refused until some have run. */
+  maxQueuedPerDocument: number;
+  /** When a document whose renders miss their deadline is paused (see PdfRenderBreaker). */
+  breaker: PdfRenderBreakerLimits;
 }
 
 interface RenderResult {
@@ -62,6 +69,8 @@ type Reply =
 
 interface Job {
   id: number;
+  /** The file's hash: fair shares, queues and the circuit breaker are per document. */
+  document: string;
   request: Request;
   resolve: (value: PdfInfo | RenderResult) => void;
   reject: (error: Error) => void;
@@ -83,9 +92,10 @@ const MEMORY_SAMPLE_MS = 100;
 
 const WORKER_URL = new URL('./render-pdf.worker.mjs', import.meta.url);
 /**
- * Documents and pages refused by a limit, remembered so that asking again (a page listing
- * thumbnails, clients polling) costs nothing. Keyed by the file's hash, so a new upload is
- * judged afresh; timed, because a deadline missed under load may pass another time.
+ * Documents and pages refused by a limit of their content (the stream check, the heap cap),
+ * remembered so that asking again (a page listing thumbnails, clients polling) costs nothing.
+ * Keyed by the file's hash, so a new upload is judged afresh. Missed deadlines are not among
+ * them: load can cause those, so they only count against the document (PdfRenderBreaker).
  */
 const MAX_REMEMBERED_REFUSALS = 1_000;
 const REFUSAL_MEMORY_MS = 10 * 60_000;
@@ -107,10 +117,18 @@ function describeRequest(request: Request): { subject: string; action: string; k
  * whose worker runs out of heap, fails with a limit error and the worker is replaced; calls
  * queued behind it, and those on other workers, carry on. Workers keep a few documents open,
  * so rendering successive pages of one PDF does not parse it again.
+ *
+ * The pool is shared fairly between documents: each has its own queue, bounded, the queues
+ * are served in turn, and one document holds at most `workersPerDocument` workers, so a PDF
+ * whose pages all run to the deadline cannot make other documents' pages wait behind it.
  */
 export class PdfRenderer {
   private readonly slots: Slot[];
-  private readonly queue: Job[] = [];
+  /** Waiting calls by document, in the order the documents are served next. */
+  private readonly waiting = new Map<string, Job[]>();
+  /** Workers each document holds now. */
+  private readonly running = new Map<string, number>();
+  private readonly breaker: PdfRenderBreaker;
   private readonly refusals = new LruMap<string, { error: MediaError; until: number }>(
     MAX_REMEMBERED_REFUSALS,
   );
@@ -120,6 +138,7 @@ export class PdfRenderer {
 
   constructor(private readonly limits: PdfRendererLimits) {
     this.slots = Array.from({ length: limits.workers }, () => ({}));
+    this.breaker = new PdfRenderBreaker(limits.breaker);
   }
 
   async inspect(file: string, version: string): Promise<PdfInfo> {
@@ -166,7 +185,10 @@ export class PdfRenderer {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.memoryWatch);
-    for (const job of this.queue.splice(0)) job.reject(new Error('PDF renderer is closed'));
+    for (const job of [...this.waiting.values()].flat()) {
+      job.reject(new Error('PDF renderer is closed'));
+    }
+    this.waiting.clear();
     await Promise.all(
       this.slots.map((slot) => {
         clearTimeout(slot.deadline);
@@ -179,10 +201,36 @@ export class PdfRenderer {
 
   private call(request: Request): Promise<PdfInfo | RenderResult> {
     if (this.closed) return Promise.reject(new Error('PDF renderer is closed'));
+    const document = request.version;
+    const paused = this.pausedError(document);
+    if (paused) return Promise.reject(paused);
+    const queue = this.waiting.get(document) ?? [];
+    if (queue.length >= this.limits.maxQueuedPerDocument) {
+      return Promise.reject(
+        new MediaError(
+          'unavailable',
+          `${this.limits.maxQueuedPerDocument} pages of this PDF are already waiting to be drawn (the maximum); retry in a moment`,
+          { retryAfterSeconds: Math.ceil(this.limits.timeoutMs / 1000) },
+        ),
+      );
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, request, resolve, reject });
+      queue.push({ id: this.nextId++, document, request, resolve, reject });
+      this.waiting.set(document, queue);
       this.dispatch();
     });
+  }
+
+  /** The answer to a call of a document paused by its circuit breaker, if it is. */
+  private pausedError(document: string): MediaError | undefined {
+    const pausedFor = this.breaker.pausedFor(document);
+    if (pausedFor <= 0) return undefined;
+    const seconds = Math.ceil(pausedFor / 1000);
+    return new MediaError(
+      'unavailable',
+      `Drawing this PDF is paused for ${seconds} s: its pages took longer than ${this.limits.timeoutMs} ms to render ${this.limits.breaker.timeouts} times (the maximum)`,
+      { retryAfterSeconds: seconds },
+    );
   }
 
   /** A refusal remembered for this page, or for the whole document. */
@@ -201,16 +249,34 @@ export class PdfRenderer {
   }
 
   /**
-   * The next queued job still worth running: one whose document or page was refused while it
-   * waited (the same thumbnail asked for in several sizes) fails at once.
+   * The next queued job still worth running, taking documents in turn and skipping those that
+   * hold their share of workers already. One whose document or page was refused while it
+   * waited (the same thumbnail asked for in several sizes) fails at once, and so do all of a
+   * document's waiting jobs once it is paused.
    */
   private nextJob(): Job | undefined {
-    for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+    const share = Math.min(this.limits.workersPerDocument, this.slots.length);
+    for (;;) {
+      const document = [...this.waiting.keys()].find(
+        (candidate) => (this.running.get(candidate) ?? 0) < share,
+      );
+      if (document === undefined) return undefined;
+      const queue = this.waiting.get(document) ?? [];
+      const paused = this.pausedError(document);
+      if (paused) {
+        this.waiting.delete(document);
+        for (const job of queue) job.reject(paused);
+        continue;
+      }
+      const job = queue.shift();
+      // Served: to the back of the line.
+      this.waiting.delete(document);
+      if (queue.length > 0) this.waiting.set(document, queue);
+      if (!job) continue;
       const refusal = this.findRefusal(job.request);
       if (!refusal) return job;
       job.reject(refusal);
     }
-    return undefined;
   }
 
   private dispatch(): void {
@@ -220,6 +286,7 @@ export class PdfRenderer {
       if (!job) return;
       const worker = slot.worker ?? this.spawn(slot);
       slot.job = job;
+      this.running.set(job.document, (this.running.get(job.document) ?? 0) + 1);
       worker.ref();
       if (slot.ready) this.startDeadline(slot, worker, job);
       slot.rssAtStart = process.memoryUsage.rss();
@@ -230,12 +297,21 @@ export class PdfRenderer {
 
   private startDeadline(slot: Slot, worker: Worker, job: Job): void {
     slot.deadline = setTimeout(() => {
-      const { subject, action, key } = describeRequest(job.request);
+      const { subject, action } = describeRequest(job.request);
+      // Counted before the slot is freed, so a pause stops the document's next job already.
+      this.breaker.recordTimeout(job.document);
       this.replaceWorker(slot, worker);
-      this.refuse(
-        key,
-        job,
-        `${subject} took longer than ${this.limits.timeoutMs} ms to ${action} (the maximum)`,
+      job.reject(
+        new MediaError(
+          'unavailable',
+          `${subject} took longer than ${this.limits.timeoutMs} ms to ${action} (the maximum)`,
+          {
+            retryAfterSeconds: Math.max(
+              Math.ceil(this.limits.timeoutMs / 1000),
+              Math.ceil(this.breaker.pausedFor(job.document) / 1000),
+            ),
+          },
+        ),
       );
     }, this.limits.timeoutMs);
   }
@@ -290,8 +366,10 @@ export class PdfRenderer {
       }
       if (!job || job.id !== reply.id) return;
       this.finish(slot, worker);
-      if (reply.ok) job.resolve(reply.result);
-      else if (reply.refused) this.refuse(job.request.version, job, reply.message);
+      if (reply.ok) {
+        this.breaker.recordSuccess(job.document);
+        job.resolve(reply.result);
+      } else if (reply.refused) this.refuse(job.request.version, job, reply.message);
       else job.reject(new Error(reply.message));
     });
     // A worker that dies fails only the job it was running; the next job gets a new worker.
@@ -324,6 +402,12 @@ export class PdfRenderer {
   /** The slot's job is over: free the slot for the next one. */
   private finish(slot: Slot, worker: Worker): void {
     clearTimeout(slot.deadline);
+    const document = slot.job?.document;
+    if (document !== undefined) {
+      const holding = (this.running.get(document) ?? 1) - 1;
+      if (holding > 0) this.running.set(document, holding);
+      else this.running.delete(document);
+    }
     slot.job = undefined;
     worker.unref();
     this.dispatch();
