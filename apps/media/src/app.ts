@@ -291,6 +291,7 @@ export async function buildMediaApp(
     maxContentBytes: config.pdfMaxContentBytes,
     maxOperators: config.pdfMaxOperators,
     maxImagePixels: config.maxSourcePixels,
+    maxPageImageBytes: config.pdfMaxPageImageBytes,
     workersPerDocument: config.pdfWorkersPerDocument,
     maxQueuedPerDocument: config.pdfMaxQueuedPerDocument,
     breaker: {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import { inflatingPdf, largeImagesPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { jpeg2000ScanPdf } from '@coursepack/hostile-files/scan-encodings';
 import { type PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ const limits: PdfRendererLimits = {
   maxContentBytes: 16 * 1024 * 1024,
   maxOperators: 100_000,
   maxImagePixels: 4_000_000,
+  maxPageImageBytes: 144 * 1024 * 1024,
   workersPerDocument: 1,
   maxQueuedPerDocument: 64,
   breaker: { timeouts: 3, coolDownMs: 30_000, maxCoolDownMs: 900_000 },
@@ -238,6 +239,62 @@ describe('PdfRenderer', () => {
     await expect(renderer.render(normal, 'after-flood', 1, 0.2, 1_000_000)).resolves.toMatchObject({
       width: 119,
     });
+  });
+
+  it('refuses a page whose images decode past the bound before drawing any, and remembers it', async () => {
+    // Six 7000² images, each under the per-image limit: drawn, they took the service past 2 GB.
+    const renderer = startRenderer({ maxImagePixels: 50_000_000 });
+    const heavy = await save('large-images.pdf', await largeImagesPdf({ images: 6, side: 7_000 }));
+    let peak = process.memoryUsage.rss();
+    const before = peak;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, 20);
+    const refusal = {
+      code: 'limit_exceeded',
+      message: 'PDF page 1 draws images that decode to 1122 MB, more than 144 MB (the maximum)',
+    };
+    try {
+      await expect(renderer.render(heavy, 'large-images', 1, 0.2, 1_000_000)).rejects.toMatchObject(
+        refusal,
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    // Refused from what the file declares: the images were never decoded.
+    expect(peak - before).toBeLessThan(144 * 1024 * 1024);
+    // Remembered for the page, in every size, without asking the worker again.
+    await writeFile(heavy, await manyPagePdf(1));
+    await expect(renderer.render(heavy, 'large-images', 1, 1, 1_000_000)).rejects.toMatchObject(
+      refusal,
+    );
+  });
+
+  it('draws a page whose images stay within the bound', async () => {
+    const renderer = startRenderer({ maxPageImageBytes: 16 * 1024 * 1024 });
+    const file = await save('small-images.pdf', await largeImagesPdf({ images: 3, side: 1_000 }));
+    await expect(renderer.render(file, 'small-images', 1, 0.2, 1_000_000)).resolves.toMatchObject({
+      width: 122,
+    });
+    const over = await save('over-images.pdf', await largeImagesPdf({ images: 5, side: 1_000 }));
+    await expect(renderer.render(over, 'over-images', 1, 0.2, 1_000_000)).rejects.toMatchObject({
+      message: 'PDF page 1 draws images that decode to 20 MB, more than 16 MB (the maximum)',
+    });
+  });
+
+  it('draws image-heavy pages of two documents one after the other when together they pass the bound', async () => {
+    // Each page's images decode to 19 MB: alone within the 24 MB bound, together not.
+    const renderer = startRenderer({ workers: 2, maxPageImageBytes: 24 * 1024 * 1024 });
+    const pages = await Promise.all(
+      ['scan-a', 'scan-b'].map(async (name) =>
+        save(`${name}.pdf`, await largeImagesPdf({ images: 1, side: 2_200 })),
+      ),
+    );
+    const drawn = await Promise.all(
+      pages.map((file, index) => renderer.render(file, `scan-${index}`, 1, 0.2, 1_000_000)),
+    );
+    expect(drawn.map(({ width }) => width)).toEqual([122, 122]);
+    expect(renderer.imageMemory()).toEqual({ decoding: 0, peak: 2_200 * 2_200 * 4 });
   });
 
   it('draws a page scanned as JPEG 2000 (the format of archives’ scans)', async () => {

@@ -35,6 +35,12 @@ export interface PdfRendererLimits {
   maxOperators: number;
   /** Larger images inside a PDF are skipped (their decoded pixels are native memory). */
   maxImagePixels: number;
+  /**
+   * A page whose images together decode to more is refused before it is drawn (pdf.js decodes
+   * each image whole, 4 bytes a pixel, whatever size the page shows it at). The pages being
+   * drawn at once share the same bound: one that would go past it waits for the others.
+   */
+  maxPageImageBytes: number;
   /** Workers one document (one file) may hold at once: the others stay free for other PDFs. */
   workersPerDocument: number;
   /** Calls one document may have waiting; more are refused until some have run. */
@@ -64,8 +70,11 @@ type Request =
 
 type Reply =
   | { ready: true }
+  /** The worker is about to decode this many bytes of images, and waits for a grant. */
+  | { id: number; reserve: number }
   | { id: number; ok: true; result: PdfInfo | RenderResult }
-  | { id: number; ok: false; message: string; refused: boolean };
+  /** `refused`: a limit of the content, remembered for the whole document or for the page. */
+  | { id: number; ok: false; message: string; refused?: 'document' | 'page' };
 
 interface Job {
   id: number;
@@ -85,10 +94,19 @@ interface Slot {
   deadline?: NodeJS.Timeout;
   /** Resident memory when the job was sent, to measure how much it has grown since. */
   rssAtStart?: number;
+  /** Image bytes the job asked to decode, and whether it may (see `reserve`). */
+  imageBytes?: number;
+  granted?: boolean;
 }
 
 /** How often resident memory is sampled while renders run. */
 const MEMORY_SAMPLE_MS = 100;
+/**
+ * A worker whose call grew resident memory by more than this is replaced once it answers:
+ * what pdf.js and the canvas allocated for a heavy page (hundreds of MB for large images)
+ * otherwise stays with the worker between renders; a new worker costs a fraction of a second.
+ */
+const RECYCLE_AFTER_GROWTH_BYTES = 64 * 1024 * 1024;
 
 const WORKER_URL = new URL('./render-pdf.worker.mjs', import.meta.url);
 /**
@@ -129,6 +147,10 @@ export class PdfRenderer {
   /** Workers each document holds now. */
   private readonly running = new Map<string, number>();
   private readonly breaker: PdfRenderBreaker;
+  /** Slots waiting to decode their page's images, first come first served. */
+  private readonly waitingForMemory: Slot[] = [];
+  /** The most image bytes ever granted at once (for tests and benchmarks to read). */
+  private peakImageBytes = 0;
   private readonly refusals = new LruMap<string, { error: MediaError; until: number }>(
     MAX_REMEMBERED_REFUSALS,
   );
@@ -180,6 +202,11 @@ export class PdfRenderer {
       height: result.height as number,
       pixels: new Uint8Array(result.pixels as ArrayBuffer),
     };
+  }
+
+  /** Image bytes pages are decoding now, and the most at once so far. */
+  imageMemory(): { decoding: number; peak: number } {
+    return { decoding: this.grantedImageBytes(), peak: this.peakImageBytes };
   }
 
   async close(): Promise<void> {
@@ -326,7 +353,10 @@ export class PdfRenderer {
     if (this.memoryWatch) return;
     const limit = this.limits.maxRenderGrowthMb * 1024 * 1024;
     this.memoryWatch = setInterval(() => {
-      const busy = this.slots.filter((slot) => slot.job && slot.worker);
+      // A slot waiting for memory grows nothing: it is not to blame for what others grow.
+      const busy = this.slots.filter(
+        (slot) => slot.job && slot.worker && !this.waitingForMemory.includes(slot),
+      );
       if (busy.length === 0) {
         clearInterval(this.memoryWatch);
         this.memoryWatch = undefined;
@@ -349,10 +379,11 @@ export class PdfRenderer {
   }
 
   private spawn(slot: Slot): Worker {
-    const { maxContentBytes, maxOperators, maxImagePixels, heapMb } = this.limits;
+    const { maxContentBytes, maxOperators, maxImagePixels, maxPageImageBytes, heapMb } =
+      this.limits;
     const worker = new Worker(WORKER_URL, {
       execArgv: [],
-      workerData: { maxContentBytes, maxOperators, maxImagePixels },
+      workerData: { maxContentBytes, maxOperators, maxImagePixels, maxPageImageBytes },
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     worker.unref();
@@ -365,12 +396,25 @@ export class PdfRenderer {
         return;
       }
       if (!job || job.id !== reply.id) return;
-      this.finish(slot, worker);
+      if ('reserve' in reply) {
+        slot.imageBytes = reply.reserve;
+        this.waitingForMemory.push(slot);
+        // Waiting is not rendering: the deadline starts again once the memory is granted.
+        clearTimeout(slot.deadline);
+        this.grantMemory();
+        return;
+      }
+      const grown = process.memoryUsage.rss() - (slot.rssAtStart ?? Number.POSITIVE_INFINITY);
+      if (grown > RECYCLE_AFTER_GROWTH_BYTES) this.replaceWorker(slot, worker);
+      else this.finish(slot, worker);
       if (reply.ok) {
         this.breaker.recordSuccess(job.document);
         job.resolve(reply.result);
-      } else if (reply.refused) this.refuse(job.request.version, job, reply.message);
-      else job.reject(new Error(reply.message));
+      } else if (reply.refused === 'document') {
+        this.refuse(job.request.version, job, reply.message);
+      } else if (reply.refused === 'page') {
+        this.refuse(describeRequest(job.request).key, job, reply.message);
+      } else job.reject(new Error(reply.message));
     });
     // A worker that dies fails only the job it was running; the next job gets a new worker.
     worker.on('error', (error: Error & { code?: string }) => {
@@ -399,9 +443,38 @@ export class PdfRenderer {
     return worker;
   }
 
+  /** Image bytes being decoded now, by the slots granted them. */
+  private grantedImageBytes(): number {
+    return this.slots.reduce((sum, slot) => sum + (slot.granted ? (slot.imageBytes ?? 0) : 0), 0);
+  }
+
+  /**
+   * Lets waiting slots decode their images, in turn, while they fit in the bound together
+   * with those decoding already (one always may, alone, since its page passed the bound).
+   */
+  private grantMemory(): void {
+    for (let slot = this.waitingForMemory[0]; slot; slot = this.waitingForMemory[0]) {
+      const inUse = this.grantedImageBytes();
+      const { worker, job } = slot;
+      if (inUse > 0 && inUse + (slot.imageBytes ?? 0) > this.limits.maxPageImageBytes) return;
+      this.waitingForMemory.shift();
+      if (!worker || !job) continue;
+      slot.granted = true;
+      this.peakImageBytes = Math.max(this.peakImageBytes, this.grantedImageBytes());
+      slot.rssAtStart = process.memoryUsage.rss();
+      this.startDeadline(slot, worker, job);
+      this.watchMemory();
+      worker.postMessage({ type: 'grant' });
+    }
+  }
+
   /** The slot's job is over: free the slot for the next one. */
   private finish(slot: Slot, worker: Worker): void {
     clearTimeout(slot.deadline);
+    const waiting = this.waitingForMemory.indexOf(slot);
+    if (waiting >= 0) this.waitingForMemory.splice(waiting, 1);
+    slot.imageBytes = undefined;
+    slot.granted = undefined;
     const document = slot.job?.document;
     if (document !== undefined) {
       const holding = (this.running.get(document) ?? 1) - 1;
@@ -410,6 +483,7 @@ export class PdfRenderer {
     }
     slot.job = undefined;
     worker.unref();
+    this.grantMemory();
     this.dispatch();
   }
 

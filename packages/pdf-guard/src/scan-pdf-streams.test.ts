@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import { inflatingPdf, largeImagesPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { describeStreamProblem, type StreamLimits, scanPdfStreams } from './scan-pdf-streams.mjs';
@@ -178,6 +178,35 @@ describe('scanPdfStreams: pages and their content', () => {
     expect(
       scanPdfStreams(Buffer.concat([bytes, update]), reading).pageContentBytes(page ?? -1),
     ).toBe(0);
+  });
+});
+
+describe('scanPdfStreams: the images a page draws', () => {
+  it('adds up the pixels of a page’s images, which pdf.js decodes whole', async () => {
+    const bytes = await largeImagesPdf({ images: 3, side: 500 });
+    const [page] = await pageObjectNumbers(bytes);
+    expect(scanPdfStreams(bytes, limits).pageImagePixels(page ?? -1)).toBe(3 * 500 * 500);
+    expect(scanPdfStreams(bytes, limits).pageImagePixels(999_999)).toBeUndefined();
+  });
+
+  it('follows inherited resources, forms, soft masks and abbreviations, counting each image once', () => {
+    const image = (number: number, size: string, extra = '') =>
+      `${number} 0 obj\n<< /Type /XObject /Subtype /Image ${size} ${extra} /Length 1 >>\nstream\nx\nendstream\nendobj\n`;
+    const file = Buffer.from(
+      [
+        '%PDF-1.4\n',
+        '1 0 obj\n<< /Type /Pages /Kids [2 0 R] /Resources << /XObject 3 0 R >> >>\nendobj\n',
+        '2 0 obj\n<< /Type /Page /Parent 1 0 R /Contents 9 0 R >>\nendobj\n',
+        '3 0 obj\n<< /Im0 4 0 R /Im1 4 0 R /Fm0 5 0 R >>\nendobj\n',
+        image(4, '/Width 30 /Height 30'),
+        '5 0 obj\n<< /Subtype /Form /Resources << /XObject << /Im2 6 0 R /Im0 4 0 R >> >> /Length 1 >>\nstream\nx\nendstream\nendobj\n',
+        // pdf.js reads W before Width: the declared Width must not hide the real size.
+        image(6, '/W 100 /H 10 /Width 1 /Height 1', '/SMask 7 0 R'),
+        image(7, '/Width 10 /Height 20'),
+        '9 0 obj\n<< /Length 12 >>\nstream\n/Im0 Do /Fm0\nendstream\nendobj\n',
+      ].join(''),
+    );
+    expect(scanPdfStreams(file, limits).pageImagePixels(2)).toBe(900 + 1_000 + 200);
   });
 });
 
