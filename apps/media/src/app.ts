@@ -191,8 +191,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: MediaErr
   return reply
     .code(error.status)
     .header('x-cld-error', toHeaderValue(error.message))
-    .header('cache-control', error.status === 423 ? 'no-store' : 'no-cache')
-    .header('retry-after', error.status === 423 ? '1' : undefined)
+    .header('cache-control', error.status === 423 || error.status === 503 ? 'no-store' : 'no-cache')
+    .header('retry-after', error.status === 423 ? '1' : error.retryAfterSeconds?.toString())
     .type('text/plain; charset=utf-8')
     .send(error.message);
 }
@@ -291,6 +291,14 @@ export async function buildMediaApp(
     maxContentBytes: config.pdfMaxContentBytes,
     maxOperators: config.pdfMaxOperators,
     maxImagePixels: config.maxSourcePixels,
+    maxPageImageBytes: config.pdfMaxPageImageBytes,
+    workersPerDocument: config.pdfWorkersPerDocument,
+    maxQueuedPerDocument: config.pdfMaxQueuedPerDocument,
+    breaker: {
+      timeouts: config.pdfBreakerTimeouts,
+      coolDownMs: config.pdfBreakerCoolDownMs,
+      maxCoolDownMs: config.pdfBreakerMaxCoolDownMs,
+    },
   });
   const named = new NamedTransformations(config.mediaDir);
   const delivery = new DeliveryService(config, assets, pdf, named, options.hooks);

@@ -43,6 +43,16 @@ export interface MediaConfig {
   pdfMaxContentBytes: number;
   /** Most operators (each shown character counts as one) in one content stream. */
   pdfMaxOperators: number;
+  /** Bytes a PDF page's images may decode to (pdf.js decodes each whole, 4 bytes a pixel). */
+  pdfMaxPageImageBytes: number;
+  /** PDF workers one document may hold at once. */
+  pdfWorkersPerDocument: number;
+  /** Page renders one document may have waiting. */
+  pdfMaxQueuedPerDocument: number;
+  /** Missed render deadlines that pause a document, and for how long (doubling up to the max). */
+  pdfBreakerTimeouts: number;
+  pdfBreakerCoolDownMs: number;
+  pdfBreakerMaxCoolDownMs: number;
   logLevel: string;
 }
 
@@ -71,6 +81,12 @@ function mediaVariables(env: Env) {
     MEDIA_PDF_MAX_RENDER_GROWTH_MB: integer(512, 16, 65_536),
     MEDIA_PDF_MAX_CONTENT_BYTES: byteSize(16 * 1024 * 1024, 1_024, 1_073_741_824),
     MEDIA_PDF_MAX_OPERATORS: integer(100_000, 100, 100_000_000),
+    MEDIA_PDF_MAX_PAGE_IMAGE_MB: integer(144, 1, 65_536),
+    MEDIA_PDF_WORKERS_PER_DOCUMENT: integer(1, 1, 16),
+    MEDIA_PDF_QUEUE_PER_DOCUMENT: integer(64, 1, 100_000),
+    MEDIA_PDF_BREAKER_TIMEOUTS: integer(3, 1, 1_000),
+    MEDIA_PDF_BREAKER_COOLDOWN_MS: integer(30_000, 1, 86_400_000),
+    MEDIA_PDF_BREAKER_MAX_COOLDOWN_MS: integer(900_000, 1, 86_400_000),
     MEDIA_LOG_LEVEL: logLevel,
   };
 }
@@ -100,6 +116,12 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
     pdfMaxRenderGrowthMb: value.MEDIA_PDF_MAX_RENDER_GROWTH_MB,
     pdfMaxContentBytes: value.MEDIA_PDF_MAX_CONTENT_BYTES,
     pdfMaxOperators: value.MEDIA_PDF_MAX_OPERATORS,
+    pdfMaxPageImageBytes: value.MEDIA_PDF_MAX_PAGE_IMAGE_MB * 1024 * 1024,
+    pdfWorkersPerDocument: value.MEDIA_PDF_WORKERS_PER_DOCUMENT,
+    pdfMaxQueuedPerDocument: value.MEDIA_PDF_QUEUE_PER_DOCUMENT,
+    pdfBreakerTimeouts: value.MEDIA_PDF_BREAKER_TIMEOUTS,
+    pdfBreakerCoolDownMs: value.MEDIA_PDF_BREAKER_COOLDOWN_MS,
+    pdfBreakerMaxCoolDownMs: value.MEDIA_PDF_BREAKER_MAX_COOLDOWN_MS,
     logLevel: value.MEDIA_LOG_LEVEL,
   };
 }

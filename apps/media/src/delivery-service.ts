@@ -314,6 +314,8 @@ export class DeliveryService {
       () => this.flights.delete(key),
       (error: MediaError) => {
         this.flights.delete(key);
+        // A failure of the moment (load, a paused document) says nothing about the request.
+        if (error.code === 'unavailable') return;
         this.failures.set(key, { error, until: Date.now() + FAILURE_MEMORY_MS });
       },
     );

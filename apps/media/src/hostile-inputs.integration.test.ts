@@ -111,6 +111,25 @@ describe('a PDF whose content stream inflates to 100 MB', () => {
     });
   });
 
+  it('is refused at upload however its stream names the filter or labels itself', async () => {
+    // Each a form pdf.js reads as the flood it is: F for Filter, the name behind a reference or
+    // an array of references, and page contents marked as an image.
+    const { upload } = await startService();
+    const spellings = [
+      { filterSpelling: 'F' },
+      { filterSpelling: 'indirect' },
+      { filterSpelling: 'indirect-array' },
+      { subtype: 'Image' },
+    ] as const;
+    for (const [index, spelling] of spellings.entries()) {
+      const bomb = await inflatingPdf({ inflatedBytes: 100 * MB, ...spelling });
+      await expect(upload(`docs/spelled-bomb-${index}`, bomb)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/^PDF stream \d+ 0 decodes to more than 16777216 bytes/),
+      });
+    }
+  });
+
   it('answers 400 when stored anyway, remembers it, and other thumbnails keep answering 200', async () => {
     const { upload, get } = await startService();
     const config = env();
@@ -163,10 +182,11 @@ describe('PDF worker limits', () => {
     );
     expect(normal.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     const stopped = await slow;
-    expect(stopped.statusCode).toBe(400);
+    expect(stopped.statusCode).toBe(503);
     expect(stopped.headers['x-cld-error']).toBe(
       'PDF page 1 took longer than 4000 ms to render (the maximum)',
     );
+    expect(stopped.headers['retry-after']).toBe('4');
     // The stopped worker was replaced: both slots render again.
     const after = await Promise.all([get('w_91,f_png/docs/normal'), get('w_92,f_png/docs/normal')]);
     expect(after.map((answer) => answer.statusCode)).toEqual([200, 200]);

@@ -30,6 +30,11 @@ export type MediaErrorCode =
   | 'range_not_satisfiable'
   /** The derivation did not finish within its time budget; it keeps running. */
   | 'processing'
+  /**
+   * Not now, for a reason of the service's load rather than of the request (a PDF page past
+   * its render deadline, a document paused by its circuit breaker): retry after `retryAfterSeconds`.
+   */
+  | 'unavailable'
   /** Decoding or encoding failed unexpectedly. */
   | 'derivation_failed';
 
@@ -46,18 +51,26 @@ const STATUS: Record<MediaErrorCode, number> = {
   conflict: 409,
   range_not_satisfiable: 416,
   processing: 423,
+  unavailable: 503,
   derivation_failed: 500,
 };
 
 export class MediaError extends Error {
   readonly code: MediaErrorCode;
   readonly status: number;
+  /** When asking again may succeed (`Retry-After`), for `unavailable`. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: MediaErrorCode, message: string, options?: ErrorOptions) {
+  constructor(
+    code: MediaErrorCode,
+    message: string,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
+  ) {
     super(message, options);
     this.name = 'MediaError';
     this.code = code;
     this.status = STATUS[code];
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { describeStreamProblem, scanPdfStreams } from '@coursepack/pdf-guard/scan-pdf-streams';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** @type {{ maxContentBytes: number, maxOperators: number, maxImagePixels: number }} */
+/** @type {{ maxContentBytes: number, maxOperators: number, maxImagePixels: number, maxPageImageBytes: number }} */
 const limits = workerData;
 /**
  * All streams together may decode to this many times the per-stream limit: many streams each
@@ -28,8 +28,41 @@ const streamLimits = {
   stopAtFirstProblem: true,
 };
 
-/** A document refused by the content check: the parent remembers it and answers 400. */
-class ContentLimitError extends Error {}
+/**
+ * A document (or one page of it) refused by the content check: the parent remembers it and
+ * answers 400.
+ */
+class ContentLimitError extends Error {
+  /**
+   * @param {string} message
+   * @param {'document' | 'page'} scope
+   */
+  constructor(message, scope) {
+    super(message);
+    this.scope = scope;
+  }
+}
+
+const MB = 1024 * 1024;
+/** pdf.js decodes an image to 4 bytes a pixel, whatever size it is drawn at. */
+const BYTES_PER_PIXEL = 4;
+/** Pages whose images decode to less are drawn without asking the parent for memory. */
+const RESERVE_FROM_BYTES = 16 * MB;
+
+/** @type {(() => void) | undefined} */
+let granted;
+/**
+ * Waits until the parent lets this thread decode `bytes` of images: all workers together stay
+ * within the same bound as one page, so two heavy pages are drawn one after the other.
+ * @param {number} id
+ * @param {number} bytes
+ */
+function reserveImageMemory(id, bytes) {
+  return new Promise((resolve) => {
+    granted = () => resolve(undefined);
+    parentPort?.postMessage({ id, reserve: bytes });
+  });
+}
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -46,10 +79,17 @@ const { createCanvas } = createRequire(path.join(pdfjsRoot, 'package.json'))('@n
 
 const OPEN_DOCUMENTS = 4;
 /**
- * Open documents, most recently used last. `users` counts renders in progress: a document is
- * destroyed only when idle, since destroying it mid-render cancels that render. The parent
- * sends one request at a time, so at most one document is in use beyond OPEN_DOCUMENTS.
- * @type {Map<string, { loading: Promise<import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy>, users: number }>}
+ * @typedef {{
+ *   doc: import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy,
+ *   scan: import('@coursepack/pdf-guard/scan-pdf-streams').StreamScan,
+ * }} OpenDocument
+ */
+/**
+ * Open documents, most recently used last, with their content check (which measures each
+ * page's images). `users` counts renders in progress: a document is destroyed only when idle,
+ * since destroying it mid-render cancels that render. The parent sends one request at a time,
+ * so at most one document is in use beyond OPEN_DOCUMENTS.
+ * @type {Map<string, { loading: Promise<OpenDocument>, users: number }>}
  */
 const documents = new Map();
 
@@ -59,10 +99,13 @@ function acquireDocument(file, version) {
   if (entry) {
     documents.delete(key);
   } else {
-    const loading = readFile(file).then((bytes) => {
-      const [problem] = scanPdfStreams(bytes, streamLimits).problems;
-      if (problem) throw new ContentLimitError(describeStreamProblem(problem, streamLimits));
-      return getDocument({
+    const loading = readFile(file).then(async (bytes) => {
+      const scan = scanPdfStreams(bytes, streamLimits);
+      const [problem] = scan.problems;
+      if (problem) {
+        throw new ContentLimitError(describeStreamProblem(problem, streamLimits), 'document');
+      }
+      const doc = await getDocument({
         data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         standardFontDataUrl,
         cMapUrl,
@@ -74,6 +117,7 @@ function acquireDocument(file, version) {
         maxImageSize: limits.maxImagePixels,
         verbosity: 0,
       }).promise;
+      return { doc, scan };
     });
     entry = { loading, users: 0 };
     loading.catch(() => {
@@ -97,7 +141,7 @@ function evictIdleDocuments() {
     if (documents.size <= OPEN_DOCUMENTS) return;
     if (entry.users > 0) continue;
     documents.delete(key);
-    entry.loading.then((doc) => doc.destroy()).catch(() => undefined);
+    entry.loading.then(({ doc }) => doc.destroy()).catch(() => undefined);
   }
 }
 
@@ -112,7 +156,7 @@ async function withDocument(file, version, use) {
 }
 
 function inspect({ file, version }) {
-  return withDocument(file, version, async (doc) => {
+  return withDocument(file, version, async ({ doc }) => {
     const page = await doc.getPage(1);
     const viewport = page.getViewport({ scale: 1 });
     page.cleanup();
@@ -121,15 +165,28 @@ function inspect({ file, version }) {
 }
 
 function render(request) {
-  return withDocument(request.file, request.version, (doc) => renderPage(doc, request));
+  return withDocument(request.file, request.version, (open) => renderPage(open, request));
 }
 
-async function renderPage(doc, { page: pageNumber, scale, maxPixels }) {
+/**
+ * @param {OpenDocument} open
+ * @param {{ id: number, page: number, scale: number, maxPixels: number }} request
+ */
+async function renderPage({ doc, scan }, { id, page: pageNumber, scale, maxPixels }) {
   if (pageNumber > doc.numPages) {
     return { outOfRange: true, pages: doc.numPages };
   }
   const page = await doc.getPage(pageNumber);
   try {
+    // Checked before drawing: pdf.js would decode them all before anything could stop it.
+    const imageBytes = (scan.pageImagePixels(page.ref?.num ?? -1) ?? 0) * BYTES_PER_PIXEL;
+    if (imageBytes > limits.maxPageImageBytes) {
+      throw new ContentLimitError(
+        `PDF page ${pageNumber} draws images that decode to ${Math.ceil(imageBytes / MB)} MB, more than ${Math.floor(limits.maxPageImageBytes / MB)} MB (the maximum)`,
+        'page',
+      );
+    }
+    if (imageBytes >= RESERVE_FROM_BYTES) await reserveImageMemory(id, imageBytes);
     let viewport = page.getViewport({ scale });
     const pixels = viewport.width * viewport.height;
     if (pixels > maxPixels)
@@ -149,6 +206,11 @@ async function renderPage(doc, { page: pageNumber, scale, maxPixels }) {
 }
 
 parentPort?.on('message', async (message) => {
+  if (message.type === 'grant') {
+    granted?.();
+    granted = undefined;
+    return;
+  }
   try {
     const result = message.type === 'inspect' ? await inspect(message) : await render(message);
     const transfer = result.pixels ? [result.pixels] : [];
@@ -158,7 +220,7 @@ parentPort?.on('message', async (message) => {
       id: message.id,
       ok: false,
       message: error instanceof Error ? error.message : String(error),
-      refused: error instanceof ContentLimitError,
+      refused: error instanceof ContentLimitError ? error.scope : undefined,
     });
   }
 });

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { inflatingPdf, largeImagesPdf, manyPagePdf, sharedLineArtPdf } from './hostile-pdfs';
 
@@ -25,6 +25,28 @@ describe('inflatingPdf', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(3);
     const inflated = inflateSync((await contentStream(bytes, 2)).getContents());
     expect(inflated.subarray(0, 16).toString('latin1')).toBe('10 10 1 1 re f\n1');
+  });
+
+  it('spells the filter in each form pdf.js reads, and marks the stream an image if asked', async () => {
+    const flate = PDFName.of('FlateDecode');
+    const dictionary = async (options: Parameters<typeof inflatingPdf>[0]) => {
+      const pdf = await PDFDocument.load(await inflatingPdf(options));
+      const contents = pdf.getPage(0).node.Contents();
+      if (!(contents instanceof PDFRawStream)) throw new Error('expected one raw content stream');
+      return { pdf, dict: contents.dict };
+    };
+    const abbreviated = await dictionary({ inflatedBytes: 1024, filterSpelling: 'F' });
+    expect(abbreviated.dict.get(PDFName.of('F'))).toEqual(flate);
+    expect(abbreviated.dict.has(PDFName.of('Filter'))).toBe(false);
+    const indirect = await dictionary({ inflatedBytes: 1024, filterSpelling: 'indirect' });
+    expect(indirect.dict.get(PDFName.of('Filter'))).toBeInstanceOf(PDFRef);
+    expect(indirect.dict.lookup(PDFName.of('Filter'))).toEqual(flate);
+    const listed = await dictionary({ inflatedBytes: 1024, filterSpelling: 'indirect-array' });
+    const array = listed.dict.lookup(PDFName.of('Filter'), PDFArray);
+    expect(array.get(0)).toBeInstanceOf(PDFRef);
+    expect(listed.pdf.context.lookup(array.get(0))).toEqual(flate);
+    const image = await dictionary({ inflatedBytes: 1024, subtype: 'Image' });
+    expect(image.dict.get(PDFName.of('Subtype'))).toEqual(PDFName.of('Image'));
   });
 });
 

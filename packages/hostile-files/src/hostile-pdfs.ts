@@ -11,6 +11,14 @@ export interface InflatingPdfOptions {
   operator?: FloodOperator;
   /** Pages carrying the same flood (default 1). */
   pages?: number;
+  /**
+   * How the stream names its FlateDecode filter, each a form pdf.js reads (and a guard must):
+   * `Filter` (the default), the abbreviation `F`, an `indirect` reference to the name, or an
+   * `indirect-array` of references to names.
+   */
+  filterSpelling?: 'Filter' | 'F' | 'indirect' | 'indirect-array';
+  /** A `/Subtype` on the content stream: pdf.js draws page contents whatever it says. */
+  subtype?: 'Image';
 }
 
 const FLOOD_CHUNK_BYTES = 64 * 1024;
@@ -52,6 +60,8 @@ export async function inflatingPdf({
   inflatedBytes,
   operator = 'text',
   pages = 1,
+  filterSpelling = 'Filter',
+  subtype,
 }: InflatingPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -62,7 +72,17 @@ export async function inflatingPdf({
   const fontKey = fonts instanceof PDFDict ? fonts.keys()[0]?.decodeText() : undefined;
   if (!fontKey) throw new Error('pdf-lib registered no font resource');
   const compressed = await deflateRepeated(floodChunk(operator, fontKey), inflatedBytes);
-  const stream = pdf.context.stream(compressed, { Filter: 'FlateDecode' });
+  const flate = PDFName.of('FlateDecode');
+  const filter = {
+    Filter: { Filter: flate },
+    F: { F: flate },
+    indirect: { Filter: pdf.context.register(flate) },
+    'indirect-array': { Filter: pdf.context.obj([pdf.context.register(flate)]) },
+  }[filterSpelling];
+  const stream = pdf.context.stream(compressed, {
+    ...filter,
+    ...(subtype ? { Subtype: subtype } : {}),
+  });
   const streamRef = pdf.context.register(stream);
   const resources = first.node.get(PDFName.of('Resources'));
   first.node.set(PDFName.of('Contents'), streamRef);

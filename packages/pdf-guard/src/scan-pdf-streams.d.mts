@@ -34,6 +34,12 @@ export interface StreamScan {
    * when one is beyond `maxStreamBytes`; `undefined` when the page object was not found.
    */
   pageContentBytes(pageObjectNumber: number): number | undefined;
+  /**
+   * The pixels of the images a page may draw (its resources', its forms' and patterns', soft
+   * masks included, each image once), by the page's object number; `undefined` when the page
+   * object was not found. pdf.js decodes every one whole, whatever size it is drawn at.
+   */
+  pageImagePixels(pageObjectNumber: number): number | undefined;
 }
 
 /**

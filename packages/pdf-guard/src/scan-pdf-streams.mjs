@@ -14,7 +14,7 @@
 // Plain JavaScript with JSDoc (types in scan-pdf-streams.d.mts): the media service's PDF
 // worker threads import it, and worker threads start without the TypeScript loader.
 
-import { constants, inflateRawSync } from 'node:zlib';
+import { brotliDecompressSync, constants, inflateRawSync } from 'node:zlib';
 
 /**
  * @typedef {import('./scan-pdf-streams.mjs').StreamLimits} StreamLimits
@@ -31,8 +31,19 @@ const END_STREAM = Buffer.from('endstream', 'latin1');
 /** `N G ` before an `obj` keyword: a header is never longer than this. */
 const MAX_HEADER_BYTES = 24;
 
-/** Images are bounded by pdf.js's pixel limit; attachments are never decoded to render or read. */
+/**
+ * Images are bounded by pdf.js's pixel limit; attachments are never decoded to render or read.
+ * Only a label, though: pdf.js draws a page's contents (and a glyph, a tiling pattern, an
+ * annotation's appearance) whatever its dictionary says, so streams used so are decoded anyway.
+ */
 const NOT_DECODED = /\/Subtype\s*\/Image\b|\/Type\s*\/EmbeddedFile\b/;
+/** A tiling pattern's cell is drawn as content, whatever else its dictionary says. */
+const PATTERN = /\/PatternType\b/;
+/**
+ * Keys whose values name streams drawn as content: `/Contents` (a stream or an array of them),
+ * `/CharProcs` (Type 3 glyphs) and `/AP` (annotation appearances), each direct or indirect.
+ */
+const CONTENT_KEYS = /\/(Contents|CharProcs|AP)(?![^\s/[\]<>(){}%])/g;
 /** Streams that are not drawing instructions: bounded in size, their tokens not counted. */
 const NOT_CONTENT =
   /\/Length[123]\b|\/Subtype\s*\/(Type1C|CIDFontType0C|OpenType|XML)\b|\/Type\s*\/(ObjStm|XRef|Metadata|CMap)\b|\/FunctionType\b|\/ShadingType\b|\/N\s+\d/;
@@ -161,11 +172,81 @@ function* findObjects(bytes) {
   }
 }
 
-/** @param {string} head */
-function readFilters(head) {
-  const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(head);
-  if (!filter) return [];
-  return [...(filter[1] ?? '').matchAll(/\/([A-Za-z0-9]+)/g)].map((match) => match[1]);
+/**
+ * A name's text with its `#xx` escapes decoded, as pdf.js reads it (`/Fl#61teDecode` is
+ * FlateDecode).
+ * @param {string} name
+ */
+function decodeName(name) {
+  return name.replace(/#([0-9a-f]{2})/gi, (_, hex) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+}
+
+/**
+ * The raw text of a value starting at `from`: a reference, an array, a dictionary (balanced),
+ * a name, or the first token of anything else.
+ * @param {string} text
+ * @param {number} from
+ */
+function readValue(text, from) {
+  const rest = text.slice(from).replace(/^\s+/, '');
+  const reference = /^\d+\s+\d+\s+R\b/.exec(rest);
+  if (reference) return reference[0];
+  if (rest.startsWith('<<')) {
+    let depth = 0;
+    for (let index = 0; index < rest.length - 1; index++) {
+      const pair = rest.slice(index, index + 2);
+      if (pair === '<<') depth++;
+      else if (pair === '>>') depth--;
+      else continue;
+      index++;
+      if (depth === 0) return rest.slice(0, index + 1);
+    }
+    return rest;
+  }
+  if (rest.startsWith('[')) {
+    const end = rest.indexOf(']');
+    return end < 0 ? rest : rest.slice(0, end + 1);
+  }
+  return /^\/?[^\s/[\]<>(){}%]*/.exec(rest)?.[0] ?? '';
+}
+
+/**
+ * The object a reference names, by its head (trimmed); other values as they are.
+ * @param {string} value
+ * @param {Map<number, string>} heads
+ */
+function resolve(value, heads) {
+  const reference = /^(\d+)\s+\d+\s+R$/.exec(value.trim());
+  return reference ? (heads.get(Number(reference[1])) ?? '').trim() : value.trim();
+}
+
+/**
+ * A stream's filters as pdf.js reads them (Parser.filter): `/F` before `/Filter`, either a
+ * name or an array, each possibly an indirect reference; undefined when pdf.js would give up
+ * on the stream (an array holding something other than a name).
+ * @param {string} head
+ * @param {Map<number, string>} heads
+ * @returns {string[] | undefined}
+ */
+function readFilters(head, heads) {
+  /** @type {Record<string, string>} */
+  const found = {};
+  for (const match of head.matchAll(/\/(Filter|F)(?![^\s/[\]<>(){}%])/g)) {
+    const key = match[1] ?? '';
+    found[key] ??= readValue(head, (match.index ?? 0) + match[0].length);
+  }
+  const value = resolve(found.F ?? found.Filter ?? '', heads);
+  if (value.startsWith('/')) return [decodeName(value.slice(1))];
+  if (!value.startsWith('[')) return [];
+  const filters = [];
+  for (const item of value.slice(1, -1).matchAll(/\d+\s+\d+\s+R\b|\/[^\s/[\]<>(){}%]*|[^\s]+/g)) {
+    const name = resolve(item[0], heads);
+    if (!name.startsWith('/')) return undefined;
+    filters.push(decodeName(name.slice(1)));
+  }
+  return filters;
 }
 
 /**
@@ -226,23 +307,33 @@ function decodeAscii85(data) {
   return Buffer.from(out);
 }
 
+/** Filters pdf.js decodes that the scan cannot: such streams are reported unmeasured. */
+const UNDECODED_FILTERS = new Set([
+  ...['LZW', 'LZWDecode', 'DCT', 'DCTDecode', 'JPX', 'JPXDecode', 'CCF', 'CCITTFaxDecode'],
+  ...['RL', 'RunLengthDecode', 'JBIG2Decode'],
+]);
+
 /**
  * The stream's decoded bytes; TOO_LARGE past `limit`; undefined when a filter is one we cannot
  * decode (LZW, RunLength, DCT…) or the data is damaged or encrypted: pdf.js stops at the same
- * point in damaged data, and the callers' heap caps and deadlines bound the rest.
- * @param {string} head
+ * point in damaged data, and the callers' heap caps and deadlines bound the rest. A filter name
+ * pdf.js does not know passes the data through unchanged, there as here.
+ * @param {string[] | undefined} filters
  * @param {Buffer} data
  * @param {number} limit
  * @returns {Buffer | typeof TOO_LARGE | undefined}
  */
-function decodeStream(head, data, limit) {
+function decodeStream(filters, data, limit) {
+  if (!filters) return undefined;
   let decoded = data;
-  for (const filter of readFilters(head)) {
+  for (const filter of filters) {
     try {
       if (filter === 'FlateDecode' || filter === 'Fl') decoded = inflate(decoded, limit);
       else if (filter === 'ASCIIHexDecode' || filter === 'AHx') decoded = decodeAsciiHex(decoded);
       else if (filter === 'ASCII85Decode' || filter === 'A85') decoded = decodeAscii85(decoded);
-      else return undefined;
+      else if (filter === 'BrotliDecode') {
+        decoded = brotliDecompressSync(decoded, { maxOutputLength: Math.max(1, limit) });
+      } else if (UNDECODED_FILTERS.has(filter)) return undefined;
     } catch (error) {
       // ERR_BUFFER_TOO_LARGE: the output reached maxOutputLength.
       if (error instanceof RangeError) return TOO_LARGE;
@@ -373,9 +464,118 @@ function measurePageContent(objects, pageObjectNumber) {
   return references.reduce((sum, number) => sum + (objects.get(number)?.decodedBytes ?? 0), 0);
 }
 
+/** How deep pages inherit resources and forms nest: real files use a few levels. */
+const MAX_NESTING = 16;
+
+/**
+ * The raw value of `key` in a dictionary's text (a reference stays one); '' when absent.
+ * @param {string} dictionary
+ * @param {string} key
+ */
+function readValueOf(dictionary, key) {
+  const match = new RegExp(`/${key}(?![^\\s/[\\]<>(){}%])`).exec(dictionary);
+  return match ? readValue(dictionary, match.index + match[0].length) : '';
+}
+
+/**
+ * The value of `key` in a dictionary's text, a reference followed to its object; '' when absent.
+ * @param {string} dictionary
+ * @param {string} key
+ * @param {Map<number, string>} heads
+ */
+function lookup(dictionary, key, heads) {
+  return resolve(readValueOf(dictionary, key), heads);
+}
+
+/**
+ * The pixels of every image a page may draw, each counted once: images named by its resources
+ * (inherited from its page tree when it has none), their soft masks, and those of the forms and
+ * tiling patterns it names, however deep. pdf.js decodes each whole, 4 bytes a pixel, whatever
+ * size it is drawn at: six 7000² images on one page took 2 GB to draw.
+ * @param {Map<number, string>} heads
+ * @param {number} pageObjectNumber
+ */
+function measurePageImages(heads, pageObjectNumber) {
+  let node = heads.get(pageObjectNumber);
+  if (node === undefined) return undefined;
+  let resources = '';
+  for (let depth = 0; node !== undefined && depth < MAX_NESTING; depth++) {
+    resources = lookup(node, 'Resources', heads);
+    if (resources) break;
+    /** @type {string | undefined} */
+    const parent = /^(\d+)\s+\d+\s+R$/.exec(readValueOf(node, 'Parent'))?.[1];
+    node = parent === undefined ? undefined : heads.get(Number(parent));
+  }
+  /** @type {Set<number>} */
+  const seen = new Set();
+  let pixels = 0;
+  /**
+   * @param {string} dictionary
+   * @param {number} depth
+   */
+  const visitResources = (dictionary, depth) => {
+    for (const key of ['XObject', 'Pattern']) {
+      for (const match of lookup(dictionary, key, heads).matchAll(REFERENCE)) {
+        visit(Number(match[1]), depth);
+      }
+    }
+  };
+  /**
+   * @param {number} number
+   * @param {number} depth
+   */
+  const visit = (number, depth) => {
+    if (seen.has(number) || depth > MAX_NESTING) return;
+    seen.add(number);
+    const head = heads.get(number) ?? '';
+    if (NOT_DECODED.test(head)) {
+      // pdf.js reads the abbreviations first (dict.get("W", "Width")).
+      const width = Number(lookup(head, 'W', heads) || lookup(head, 'Width', heads));
+      const height = Number(lookup(head, 'H', heads) || lookup(head, 'Height', heads));
+      if (Number.isFinite(width * height) && width > 0 && height > 0) pixels += width * height;
+      const mask = /^(\d+)\s+\d+\s+R$/.exec(readValueOf(head, 'SMask'))?.[1];
+      if (mask !== undefined) visit(Number(mask), depth + 1);
+    } else {
+      visitResources(lookup(head, 'Resources', heads), depth + 1);
+    }
+  };
+  visitResources(resources, 0);
+  return pixels;
+}
+
+/**
+ * The numbers of the streams drawn as content, whatever their dictionaries say: those named by
+ * `/Contents`, `/CharProcs` or `/AP` anywhere, through arrays and dictionaries held in their own
+ * objects (two levels, as far as real files go).
+ * @param {Map<number, string>} heads
+ * @param {Set<number>} streams
+ */
+function findContentStreams(heads, streams) {
+  /** @type {Set<number>} */
+  const found = new Set();
+  /**
+   * @param {string} text
+   * @param {number} depth
+   */
+  const collect = (text, depth) => {
+    for (const match of text.matchAll(REFERENCE)) {
+      const number = Number(match[1]);
+      if (streams.has(number)) found.add(number);
+      else if (depth > 0) collect(heads.get(number) ?? '', depth - 1);
+    }
+  };
+  for (const head of heads.values()) {
+    for (const match of head.matchAll(CONTENT_KEYS)) {
+      collect(readValue(head, (match.index ?? 0) + match[0].length), 2);
+    }
+  }
+  return found;
+}
+
 /**
  * Decodes every stream a reader of the PDF would decode (not images or attachments), one at a
- * time and under the limits, and keeps only what they measure.
+ * time and under the limits, and keeps only what they measure. Filters and content are read
+ * as pdf.js reads them, so object streams are unpacked first: a filter's name may live there.
  * @param {Uint8Array} file
  * @param {StreamLimits} limits
  * @returns {StreamScan}
@@ -383,61 +583,98 @@ function measurePageContent(objects, pageObjectNumber) {
 export function scanPdfStreams(file, limits) {
   const { maxStreamBytes, maxTotalStreamBytes, maxOperators, stopAtFirstProblem } = limits;
   const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  const found = [...findObjects(bytes)];
+  /** Every object's head by number, a later top-level one winning (an incremental update). */
+  /** @type {Map<number, string>} */
+  const heads = new Map();
+  /** @type {Set<number>} */
+  const streams = new Set();
+  for (const { number, head, data } of found) {
+    heads.set(number, head);
+    if (data) streams.add(number);
+    else streams.delete(number);
+  }
   /** @type {Map<number, ScannedObject>} */
   const objects = new Map();
-  /** @type {[number, string][]} */
-  const packed = [];
   /** @type {StreamProblem[]} */
   const problems = [];
   /** @type {string[]} */
   const unmeasured = [];
   let total = 0;
-  for (const object of findObjects(bytes)) {
-    const { number, label, head, data } = object;
-    if (!data || NOT_DECODED.test(head)) {
-      objects.set(number, { head });
-      continue;
-    }
+  /**
+   * Decodes one stream under what is left of the budget; false once the scan must end.
+   * @param {PdfObject & { data: Buffer }} object
+   * @param {boolean} content
+   */
+  const measure = ({ number, label, head, data }, content) => {
     // Near the end of the total budget, a stream may decode only as far as what is left.
     const limit = Math.min(maxStreamBytes, maxTotalStreamBytes - total);
-    const decoded = decodeStream(head, data, limit);
+    const decoded = decodeStream(readFilters(head, heads), data, limit);
     if (decoded === undefined) {
       unmeasured.push(label);
       objects.set(number, { head });
     } else if (decoded === TOO_LARGE) {
       if (limit < maxStreamBytes) {
         problems.push({ code: 'totalTooLarge' });
-        break;
+        return false;
       }
       problems.push({ code: 'streamTooLarge', stream: label });
       objects.set(number, { head, decodedBytes: Number.POSITIVE_INFINITY });
       // What decoding it cost counts: otherwise many bombs would make the scan the bomb.
       total += limit;
-      if (stopAtFirstProblem) break;
+      if (stopAtFirstProblem) return false;
     } else {
       total += decoded.byteLength;
       objects.set(number, { head, decodedBytes: decoded.byteLength });
       if (OBJECT_STREAM.test(head)) {
-        packed.push(...unpackObjectStream(head, decoded));
-      } else if (
+        for (const [packed, packedHead] of unpackObjectStream(head, decoded)) {
+          if (!heads.has(packed)) heads.set(packed, packedHead);
+        }
+      }
+      if (
         maxOperators !== undefined &&
-        !NOT_CONTENT.test(head) &&
+        (content || !(NOT_CONTENT.test(head) || OBJECT_STREAM.test(head))) &&
         countOperators(decoded, maxOperators) > maxOperators
       ) {
         problems.push({ code: 'tooManyOperators', stream: label });
-        if (stopAtFirstProblem) break;
+        if (stopAtFirstProblem) return false;
       }
     }
-  }
-  for (const [number, head] of packed) {
-    // An object written at the top level (an incremental update) wins over a packed one.
-    if (!objects.has(number)) objects.set(number, { head });
-  }
-  return {
-    problems,
-    unmeasured,
-    pageContentBytes: (pageObjectNumber) => measurePageContent(objects, pageObjectNumber),
+    return true;
   };
+  const report = () => {
+    for (const [number, head] of heads) {
+      if (objects.get(number)?.head !== head) objects.set(number, { head });
+    }
+    return {
+      problems,
+      unmeasured,
+      /** @param {number} pageObjectNumber */
+      pageContentBytes: (pageObjectNumber) => measurePageContent(objects, pageObjectNumber),
+      /** @param {number} pageObjectNumber */
+      pageImagePixels: (pageObjectNumber) => measurePageImages(heads, pageObjectNumber),
+    };
+  };
+  // Object streams first (only their own top-level heads can name their filters).
+  for (const object of found) {
+    if (
+      object.data &&
+      OBJECT_STREAM.test(object.head) &&
+      heads.get(object.number) === object.head
+    ) {
+      if (!measure({ ...object, data: object.data }, false)) return report();
+    }
+  }
+  const content = findContentStreams(heads, streams);
+  for (const object of found) {
+    const { number, head, data } = object;
+    if (!data) continue;
+    const drawn = content.has(number) || PATTERN.test(head);
+    // An object stream used as a page's contents is drawn too: measured again, as content.
+    if (!drawn && (NOT_DECODED.test(head) || OBJECT_STREAM.test(head))) continue;
+    if (!measure({ ...object, data }, drawn)) break;
+  }
+  return report();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import { inflatingPdf, largeImagesPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { describeStreamProblem, type StreamLimits, scanPdfStreams } from './scan-pdf-streams.mjs';
@@ -66,6 +66,39 @@ describe('scanPdfStreams: problems', () => {
     expect(firstProblem(streamFile(hex, '/Filter [/AHx /Fl]'), limits)).toMatch(
       /has more than 20000 operators/,
     );
+  });
+
+  it.each([
+    { filterSpelling: 'F' },
+    { filterSpelling: 'indirect' },
+    { filterSpelling: 'indirect-array' },
+    { subtype: 'Image' },
+  ] as const)(
+    'reads the 100 MB text flood as pdf.js does when it is spelled %o',
+    async (spelling) => {
+      const bomb = await inflatingPdf({ inflatedBytes: 100 * MB, ...spelling });
+      expect(bomb.byteLength).toBeLessThan(400_000);
+      expect(firstProblem(bomb, limits)).toMatch(
+        /^PDF stream \d+ 0 decodes to more than 1048576 bytes \(the maximum\)$/,
+      );
+    },
+  );
+
+  it('reads filters as pdf.js does: escaped names, unknown names passed through, F before Filter', () => {
+    const flood = deflateSync(Buffer.from('10 10 1 1 re f\n'.repeat(15_000)));
+    const refused = /has more than 20000 operators/;
+    const page = (dictionary: string) =>
+      Buffer.concat([
+        Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Page /Contents 4 0 R >>\nendobj\n'),
+        streamFile(flood, dictionary).subarray(9),
+      ]);
+    expect(firstProblem(page('/Filter /Fl#61teDecode'))).toMatch(refused);
+    expect(firstProblem(page('/Filter [/NoSuchFilter /FlateDecode]'))).toMatch(refused);
+    // pdf.js takes F and never looks at Filter, so a decoy Filter must not hide the flood.
+    expect(firstProblem(page('/Filter /LZWDecode /F /FlateDecode'))).toMatch(refused);
+    // Labels that mark a stream as not content do not stop its operators being counted.
+    expect(firstProblem(page('/Filter /FlateDecode /Length1 5 /Type /Metadata'))).toMatch(refused);
+    expect(firstProblem(page('/Filter /FlateDecode /Type /ObjStm /N 1 /First 0'))).toMatch(refused);
   });
 
   it('skips images and does not count tokens of fonts', () => {
@@ -145,6 +178,35 @@ describe('scanPdfStreams: pages and their content', () => {
     expect(
       scanPdfStreams(Buffer.concat([bytes, update]), reading).pageContentBytes(page ?? -1),
     ).toBe(0);
+  });
+});
+
+describe('scanPdfStreams: the images a page draws', () => {
+  it('adds up the pixels of a page’s images, which pdf.js decodes whole', async () => {
+    const bytes = await largeImagesPdf({ images: 3, side: 500 });
+    const [page] = await pageObjectNumbers(bytes);
+    expect(scanPdfStreams(bytes, limits).pageImagePixels(page ?? -1)).toBe(3 * 500 * 500);
+    expect(scanPdfStreams(bytes, limits).pageImagePixels(999_999)).toBeUndefined();
+  });
+
+  it('follows inherited resources, forms, soft masks and abbreviations, counting each image once', () => {
+    const image = (number: number, size: string, extra = '') =>
+      `${number} 0 obj\n<< /Type /XObject /Subtype /Image ${size} ${extra} /Length 1 >>\nstream\nx\nendstream\nendobj\n`;
+    const file = Buffer.from(
+      [
+        '%PDF-1.4\n',
+        '1 0 obj\n<< /Type /Pages /Kids [2 0 R] /Resources << /XObject 3 0 R >> >>\nendobj\n',
+        '2 0 obj\n<< /Type /Page /Parent 1 0 R /Contents 9 0 R >>\nendobj\n',
+        '3 0 obj\n<< /Im0 4 0 R /Im1 4 0 R /Fm0 5 0 R >>\nendobj\n',
+        image(4, '/Width 30 /Height 30'),
+        '5 0 obj\n<< /Subtype /Form /Resources << /XObject << /Im2 6 0 R /Im0 4 0 R >> >> /Length 1 >>\nstream\nx\nendstream\nendobj\n',
+        // pdf.js reads W before Width: the declared Width must not hide the real size.
+        image(6, '/W 100 /H 10 /Width 1 /Height 1', '/SMask 7 0 R'),
+        image(7, '/Width 10 /Height 20'),
+        '9 0 obj\n<< /Length 12 >>\nstream\n/Im0 Do /Fm0\nendstream\nendobj\n',
+      ].join(''),
+    );
+    expect(scanPdfStreams(file, limits).pageImagePixels(2)).toBe(900 + 1_000 + 200);
   });
 });
 
