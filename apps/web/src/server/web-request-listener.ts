@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import type { ErrorBody } from '../http/error-response';
+import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from './database-health';
 import { normalizeForwardedHeaders } from './normalize-forwarded-headers';
 
 /** Next's request handler, or anything that answers a request the way it does. */
@@ -47,15 +48,24 @@ function refuseBody(request: IncomingMessage, response: ServerResponse): void {
 }
 
 /**
- * Answers with `Connection: close` whenever the answer goes out before the request's body was
- * read to its end (a route's 413, a 401 before the body): otherwise Node, to reuse the
- * connection, would read and discard whatever the client still sends, gigabytes included.
+ * Two corrections to every answer's head, made where it is written:
+ * - `Connection: close` whenever the answer goes out before the request's body was read to its
+ *   end (a route's 413, a 401 before the body): otherwise Node, to reuse the connection, would
+ *   read and discard whatever the client still sends, gigabytes included.
+ * - a page's 500 is a 503 with Retry-After when it failed because PostgreSQL is unreachable (the
+ *   render's error raised the flag through `onRequestError`): Next has no way to give a page
+ *   another status, and the error page it rendered already says to try again in a moment.
  */
-function closeUnreadBodies(request: IncomingMessage, response: ServerResponse): void {
+function correctAnswerHead(request: IncomingMessage, response: ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
-  response.writeHead = ((...args: unknown[]) => {
-    if (!request.complete && !response.headersSent) response.setHeader('connection', 'close');
-    return writeHead(...args);
+  response.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (!request.complete) response.setHeader('connection', 'close');
+    if (status !== 500 || !isDatabaseKnownDown()) return writeHead(status, ...rest);
+    response.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+    response.setHeader('cache-control', 'no-store');
+    // A status message of Next's own would say "Internal Server Error".
+    const headers = rest.find((item) => typeof item === 'object');
+    return writeHead(503, 'Service Unavailable', ...(headers ? [headers] : []));
   }) as ServerResponse['writeHead'];
 }
 
@@ -64,7 +74,7 @@ function closeUnreadBodies(request: IncomingMessage, response: ServerResponse): 
  * per TRUST_PROXY, `X-Content-Type-Options: nosniff` on every answer (page text, JSON and files
  * are never to be read as HTML), and a body refused at once (413, nothing read) where the request
  * takes none — every page, and every GET, HEAD, DELETE or OPTIONS: Next would otherwise read it
- * to the end before answering.
+ * to the end before answering. Then `correctAnswerHead`.
  */
 export function createWebRequestListener(
   handle: RequestHandler,
@@ -77,7 +87,7 @@ export function createWebRequestListener(
       refuseBody(request, response);
       return;
     }
-    closeUnreadBodies(request, response);
+    correctAnswerHead(request, response);
     handle(request, response).catch((error: unknown) => {
       // Next answers its own errors; one that escapes must not take the process down.
       console.error(error);
