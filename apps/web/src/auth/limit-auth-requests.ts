@@ -1,5 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
-import type { BetterAuthPlugin } from 'better-auth';
+import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
 import { parseCookies } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
@@ -86,8 +86,7 @@ function parseJson(text: string): unknown {
 
 const recipientKey = (email: string) => `auth:mails:recipient:${email.trim().toLowerCase()}`;
 const failuresKey = (email: string) => `auth:sign-in-failures:${email.trim().toLowerCase()}`;
-const pairFailuresKey = (email: string, addressHash: string) =>
-  `${failuresKey(email)}:from:${addressHash}`;
+const pairFailuresKey = (email: string, client: string) => `${failuresKey(email)}:from:${client}`;
 
 /** How long a sign-in waits once its account has had `failures` wrong passwords of late. */
 export function signInDelayMs(failures: number): number {
@@ -118,22 +117,25 @@ export function limitAuthRequests(
   db: Kysely<Database>,
   { rateLimited, secret }: AuthLimitOptions,
 ): BetterAuthPlugin {
+  /** The client's address as every key holds it: an HMAC under the secret, never the address. */
+  const clientOf = (from: Request | Headers | undefined, options: BetterAuthOptions) =>
+    hashClientAddress(secret, (from && getIP(from, options)) ?? 'unknown');
   /**
-   * Counts one request from this address; a 429 past its limit. Paths without a rule of their
-   * own share one count per address, so made-up paths do not each get a fresh one.
+   * Counts one request from this client; a 429 past its limit. Paths without a rule of their
+   * own share one count per client, so made-up paths do not each get a fresh one.
    */
-  const refuseBusyAddress = async (address: string, path: string) => {
+  const refuseBusyAddress = async (client: string, path: string) => {
     const ruled = PER_ADDRESS_RULES[path];
-    const key = ruled ? `auth:address:${address}:${path}` : `auth:address:${address}`;
+    const key = ruled ? `auth:address:${client}:${path}` : `auth:address:${client}`;
     const rule = ruled ?? RATE_LIMITS.authRequestsPerAddress;
     const { allowed, retryAfterSeconds } = await consumeLimit(db, key, rule);
     if (allowed) return undefined;
     return tooManyRequests('Too many attempts from your network.', retryAfterSeconds);
   };
-  /** A 429 when this account has failed too often from this address; counts nothing. */
-  const refuseFailedPair = async (email: string, address: string) => {
+  /** A 429 when this account has failed too often from this client; counts nothing. */
+  const refuseFailedPair = async (email: string, client: string) => {
     const rule = RATE_LIMITS.signInFailuresPerPair;
-    const key = pairFailuresKey(email, hashClientAddress(secret, address));
+    const key = pairFailuresKey(email, client);
     const { allowed, retryAfterSeconds } = await peekLimit(db, key, rule);
     if (allowed) return undefined;
     return tooManyRequests(
@@ -169,9 +171,9 @@ export function limitAuthRequests(
     id: 'coursepack-limits',
     async onRequest(request, ctx) {
       const path = new URL(request.url).pathname.slice(new URL(ctx.baseURL).pathname.length);
-      const address = getIP(request, ctx.options) ?? 'unknown';
+      const client = clientOf(request, ctx.options);
       if (request.method !== 'POST') {
-        const refusal = rateLimited ? await refuseBusyAddress(address, path) : undefined;
+        const refusal = rateLimited ? await refuseBusyAddress(client, path) : undefined;
         return refusal ? { response: refusal } : undefined;
       }
       const text = await readBoundedBody(request);
@@ -188,9 +190,9 @@ export function limitAuthRequests(
         // own words, rather than that its network is busy.
         const refusal =
           (path === SIGN_IN_PATH && email !== undefined
-            ? await refuseFailedPair(email, address)
+            ? await refuseFailedPair(email, client)
             : undefined) ??
-          (await refuseBusyAddress(address, path)) ??
+          (await refuseBusyAddress(client, path)) ??
           (MAILING_PATHS.includes(path) && email !== undefined
             ? await refuseFloodedInbox(email)
             : undefined);
@@ -228,9 +230,10 @@ export function limitAuthRequests(
             }
             // Counts wrong passwords (and unknown addresses, which must look the same).
             if (!rateLimited || returned.statusCode !== 401) return;
-            const from = ctx.request ?? ctx.headers;
-            const address = (from && getIP(from, ctx.context.options)) ?? 'unknown';
-            const pairKey = pairFailuresKey(email, hashClientAddress(secret, address));
+            const pairKey = pairFailuresKey(
+              email,
+              clientOf(ctx.request ?? ctx.headers, ctx.context.options),
+            );
             await consumeLimit(db, failuresKey(email), RATE_LIMITS.signInFailuresPerAccount);
             await consumeLimit(db, pairKey, RATE_LIMITS.signInFailuresPerPair);
           }),
