@@ -84,6 +84,7 @@ function deviceCookie(response: Response): string {
   const header = response.headers.getSetCookie().find((c) => c.startsWith('coursepack.device='));
   if (!header) throw new Error(`no device cookie in ${response.status} response`);
   expect(header).toMatch(/HttpOnly/i);
+  expect(header).toMatch(/Path=\/api\/auth(;|$)/i);
   expect(Number(header.match(/Max-Age=(\d+)/i)?.[1])).toBeGreaterThan(365 * 24 * 60 * 60);
   return header.split(';')[0] as string;
 }

@@ -220,9 +220,10 @@ export function limitAuthRequests(
             if (typeof email !== 'string' || email.length > EMAIL_MAX_LENGTH) return;
             if (!isAPIError(returned)) {
               // Signed in: this browser is now known to the account, for as long as it keeps
-              // the cookie.
+              // the cookie. Only sign-in reads it, so no other request carries it.
               const cookie = ctx.context.createAuthCookie(DEVICE_COOKIE, {
                 maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+                path: new URL(ctx.context.baseURL).pathname,
               });
               const remembered = rememberDevice(ctx.getCookie(cookie.name), secret, email);
               ctx.setCookie(cookie.name, remembered, cookie.attributes);
