@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useRunningProduct } from '../support/use-running-product';
@@ -126,6 +127,32 @@ describe('a visitor browsing the product started with npm start', () => {
     await expect(missing.text()).resolves.toContain('find that page');
     const garbage = await fetch(`${running.product.baseUrl}/documents/%3Cscript%3E`);
     expect(garbage.status).toBe(404);
+  });
+
+  it('refuses a body sent to a page before reading it, and says nosniff on pages and page text', async () => {
+    const { baseUrl } = running.product;
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    const id = /\/documents\/(\d+)-/.exec(sitemap)?.[1];
+    const text = await fetch(`${baseUrl}/api/documents/${id}/pages/1/text`);
+    expect(text.status).toBe(200);
+    expect(text.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(baseUrl)).headers.get('x-content-type-options')).toBe('nosniff');
+
+    // Declares 1 GiB and sends none of it: the answer must not wait for the body.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/courses`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'content-length': String(2 ** 30) },
+        signal: AbortSignal.timeout(10_000),
+      });
+      request.on('response', (response) => {
+        resolve(response.statusCode);
+        request.destroy();
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
   });
 
   it('lays the catalogue out for a phone without horizontal scrolling', async () => {

@@ -18,6 +18,15 @@ export interface CreateDbOptions {
    */
   connectionTimeoutMillis?: number;
   /**
+   * How long PostgreSQL runs one statement before cancelling it (default: forever), and how long
+   * the client waits for any answer before giving up on the server (default: forever). The
+   * second is what ends a wait on a server that stopped answering without closing its
+   * connections (frozen, or its host gone); set it above the first, so that a live server's
+   * cancellation arrives first.
+   */
+  statementTimeoutMillis?: number;
+  queryTimeoutMillis?: number;
+  /**
    * Told when an idle pooled connection dies (the server shut down or restarted), so a caller
    * can learn of an outage before a request runs into it; the pool replaces the connection.
    */
@@ -29,6 +38,10 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 0,
+    ...(options.statementTimeoutMillis
+      ? { statement_timeout: options.statementTimeoutMillis }
+      : {}),
+    ...(options.queryTimeoutMillis ? { query_timeout: options.queryTimeoutMillis } : {}),
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => options.onIdleConnectionError?.(error));

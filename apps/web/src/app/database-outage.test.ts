@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import {
   type StoppableDatabase,
@@ -5,7 +7,11 @@ import {
 } from '@coursepack/db/testing/stoppable-database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
-import { PROBE_INTERVAL_MS } from '@/server/database-health';
+import { getCourse } from '@/catalog/get-course';
+import { onRequestError } from '@/instrumentation';
+import { PROBE_INTERVAL_MS, QUERY_TIMEOUT_MS } from '@/server/database-health';
+import { getDbNow } from '@/server/server-context';
+import { createWebRequestListener } from '@/server/web-request-listener';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -102,4 +108,62 @@ describe('while PostgreSQL is down', () => {
     vi.restoreAllMocks();
     expect((await patchCourse(rename('Optics III'), params())).status).toBe(200);
   });
+});
+
+/**
+ * What Next does with a page whose render throws: reports the error to `onRequestError` and
+ * answers its error page with a 500 (the page's status cannot change once it fails). The page's
+ * read is the course page's own.
+ */
+async function renderCoursePage(_request: IncomingMessage, response: ServerResponse) {
+  try {
+    const course = await getCourse(getDbNow(), courseId);
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<h1>${course?.title}</h1>`);
+  } catch (error) {
+    onRequestError(error);
+    response.writeHead(500, { 'content-type': 'text/html' });
+    response.end('<h1>Something went wrong</h1><p>Try again in a moment.</p>');
+  }
+}
+
+describe('while PostgreSQL is frozen (SIGSTOP: connections open, nothing answers)', () => {
+  it('answers pages and APIs 503 within a bounded time, and recovers once it runs again', async () => {
+    const { patchCourse, proxy } = await routes();
+    state.viewer = owner;
+    // A warm pool: its idle connection is what a frozen server leaves hanging.
+    expect((await patchCourse(rename('Frozen optics I'), params())).status).toBe(200);
+    const server = createServer(createWebRequestListener(renderCoursePage, { trustProxy: false }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/courses/1`;
+    expect((await fetch(pageUrl)).status).toBe(200);
+
+    await database.freeze();
+    try {
+      const started = performance.now();
+      // Without bounds the page waited for ever; the signal only lets this test end if so.
+      const page = await fetch(pageUrl, { signal: AbortSignal.timeout(QUERY_TIMEOUT_MS + 5_000) });
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('5');
+      expect(await page.text()).toContain('Try again');
+      expect(performance.now() - started).toBeLessThan(QUERY_TIMEOUT_MS + 3_000);
+
+      // The outage is known now: the next page and API answer 503 without waiting again.
+      expect((await proxy()).status).toBe(503);
+      const apiStarted = performance.now();
+      const api = await patchCourse(rename('Frozen optics II'), params());
+      expect(api.status).toBe(503);
+      expect((await api.json()).error.code).toBe('unavailable');
+      expect(performance.now() - apiStarted).toBeLessThan(3_000);
+    } finally {
+      await database.thaw();
+      server.closeAllConnections();
+      server.close();
+    }
+
+    skipProbeInterval();
+    expect((await proxy()).headers.get('x-middleware-next')).toBe('1');
+    vi.restoreAllMocks();
+    expect((await patchCourse(rename('Frozen optics III'), params())).status).toBe(200);
+  }, 60_000);
 });

@@ -8,14 +8,19 @@ import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { createMailer, readOutbox } from '@coursepack/worker/mail/create-mailer';
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '@/limits/rate-limits';
+import { hashClientAddress } from '@/limits/hash-client-address';
+import { RATE_LIMITS, SIGN_IN_SLOWDOWN } from '@/limits/rate-limits';
 import { normalizeForwardedHeaders } from '@/server/normalize-forwarded-headers';
 import { COUNTING_CHUNK_BYTES, countingBody } from '@/testing/counting-body';
 import { AUTH_BODY_MAX_BYTES } from './account-field-limits';
 import { type Auth, createAuth, SESSION_COOKIE_NAME } from './create-auth';
+import { signInDelayMs } from './limit-auth-requests';
 import { readAuthFormFailure, submitAuthForm } from './submit-auth-form';
 
 const SITE = 'http://localhost:3000';
+const SECRET = 'a-test-secret-that-is-long-enough-to-sign-cookies';
+/** How the limits' keys name a client address. */
+const clientKey = (address: string) => hashClientAddress(SECRET, address);
 
 let database: TestDatabase;
 let outboxDir: string;
@@ -29,7 +34,7 @@ function buildAuth(overrides: { rateLimit?: boolean; requireEmailVerification?: 
     config: {
       siteUrl: SITE,
       auth: {
-        secret: 'a-test-secret-that-is-long-enough-to-sign-cookies',
+        secret: SECRET,
         rateLimit: overrides.rateLimit ?? false,
         requireEmailVerification: overrides.requireEmailVerification ?? false,
         adminEmails: ['boss@example.org'],
@@ -72,6 +77,15 @@ function call(
 function sessionCookie(response: Response): string {
   const header = response.headers.getSetCookie().find((c) => c.startsWith(SESSION_COOKIE_NAME));
   if (!header) throw new Error(`no session cookie in ${response.status} response`);
+  return header.split(';')[0] as string;
+}
+
+function deviceCookie(response: Response): string {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith('coursepack.device='));
+  if (!header) throw new Error(`no device cookie in ${response.status} response`);
+  expect(header).toMatch(/HttpOnly/i);
+  expect(header).toMatch(/Path=\/api\/auth(;|$)/i);
+  expect(Number(header.match(/Max-Age=(\d+)/i)?.[1])).toBeGreaterThan(365 * 24 * 60 * 60);
   return header.split(';')[0] as string;
 }
 
@@ -250,7 +264,9 @@ describe('better-auth over the Coursepack schema', () => {
     expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const stored = await database.db.selectFrom('limit_counters').select('key').execute();
-    expect(stored.some((row) => row.key.includes('198.51.100.7'))).toBe(true);
+    // Counted under the address's keyed hash, never the address itself.
+    expect(stored.some((row) => row.key.includes(clientKey('198.51.100.7')))).toBe(true);
+    expect(stored.some((row) => row.key.includes('198.51.100.7'))).toBe(false);
   });
 
   it('deletes an account with its content after the password is confirmed', async () => {
@@ -307,8 +323,23 @@ describe('limits on /api/auth', () => {
     await expectTooManyRequests(last, RATE_LIMITS.signInPerAddress.windowSeconds);
   });
 
-  it('locks an account after repeated wrong passwords from many addresses, not others', async () => {
-    await signUp(strictAuth, 'target@example.org');
+  it('never locks the owner out: wrong passwords from many addresses only slow the account down', async () => {
+    const email = 'target@example.org';
+    const password = 'correct horse battery';
+    await signUp(strictAuth, email);
+    await database.db
+      .updateTable('users')
+      .set({ email_verified: true })
+      .where('email', '=', email)
+      .execute();
+    // The owner's own browser signed in once before the attack, and keeps its device cookie.
+    const home = await call(strictAuth, '/sign-in/email', {
+      body: { email, password },
+      from: '198.51.100.150',
+    });
+    expect(home.status).toBe(200);
+
+    // The attack of issue 29: wrong passwords from ten addresses, as many as used to lock it.
     for (let attempt = 0; attempt < RATE_LIMITS.signInFailuresPerAccount.max; attempt += 1) {
       const wrong = await call(strictAuth, '/sign-in/email', {
         body: { email: 'Target@example.org', password: `guess number ${attempt}` },
@@ -316,16 +347,78 @@ describe('limits on /api/auth', () => {
       });
       expect(wrong.status).toBe(401);
     }
-    const locked = await call(strictAuth, '/sign-in/email', {
-      body: { email: 'target@example.org', password: 'correct horse battery' },
+
+    // The owner on a new address gets in, after the bounded wait.
+    const started = performance.now();
+    const elsewhere = await call(strictAuth, '/sign-in/email', {
+      body: { email, password },
       from: '192.0.2.200',
     });
-    await expectTooManyRequests(locked, RATE_LIMITS.signInFailuresPerAccount.windowSeconds);
+    const waited = performance.now() - started;
+    expect(elsewhere.status).toBe(200);
+    expect(waited).toBeGreaterThanOrEqual(SIGN_IN_SLOWDOWN.firstDelayMs);
+    expect(waited).toBeLessThan(SIGN_IN_SLOWDOWN.maxDelayMs + 2_000);
+
+    // From the browser that signed in before, on yet another address: no wait at all.
+    const device = deviceCookie(home);
+    const knownStarted = performance.now();
+    const known = await call(strictAuth, '/sign-in/email', {
+      body: { email, password },
+      from: '192.0.2.201',
+      cookie: device,
+    });
+    expect(known.status).toBe(200);
+    expect(performance.now() - knownStarted).toBeLessThan(SIGN_IN_SLOWDOWN.firstDelayMs);
+
+    // The wait is bounded, however long the attack goes on.
+    expect(signInDelayMs(RATE_LIMITS.signInFailuresPerAccount.max)).toBe(
+      SIGN_IN_SLOWDOWN.firstDelayMs,
+    );
+    expect(signInDelayMs(1_000)).toBe(SIGN_IN_SLOWDOWN.maxDelayMs);
+
+    // Someone else's account is not slowed down by this one's attack.
     const other = await call(strictAuth, '/sign-in/email', {
       body: { email: 'someone-else@example.org', password: 'guess' },
-      from: '192.0.2.201',
+      from: '192.0.2.202',
     });
     expect(other.status).toBe(401);
+  });
+
+  it('stops one address guessing one account, and only that pair', async () => {
+    const email = 'pair@example.org';
+    await signUp(strictAuth, email);
+    await database.db
+      .updateTable('users')
+      .set({ email_verified: true })
+      .where('email', '=', email)
+      .execute();
+    const attacker = '192.0.2.210';
+    for (let attempt = 0; attempt < RATE_LIMITS.signInFailuresPerPair.max; attempt += 1) {
+      const wrong = await call(strictAuth, '/sign-in/email', {
+        body: { email, password: `guess ${attempt}` },
+        from: attacker,
+      });
+      expect(wrong.status).toBe(401);
+    }
+    // Even with the right password, that pair is refused until its window ends.
+    const refused = await call(strictAuth, '/sign-in/email', {
+      body: { email, password: 'correct horse battery' },
+      from: attacker,
+    });
+    expect((await refused.clone().json()).message).toMatch(/for this account from your network/);
+    await expectTooManyRequests(refused, RATE_LIMITS.signInFailuresPerPair.windowSeconds);
+    // The owner, from another address, is not.
+    const owner = await call(strictAuth, '/sign-in/email', {
+      body: { email, password: 'correct horse battery' },
+      from: '192.0.2.211',
+    });
+    expect(owner.status).toBe(200);
+    // The address is kept only as a keyed hash.
+    const keys = await database.db.selectFrom('limit_counters').select('key').execute();
+    const pairKeys = keys.filter((row) => row.key.startsWith(`auth:sign-in-failures:${email}:`));
+    expect(pairKeys.map((row) => row.key)).toEqual([
+      `auth:sign-in-failures:${email}:from:${clientKey(attacker)}`,
+    ]);
   });
 
   it('limits sign-ups from one address', async () => {
@@ -493,7 +586,10 @@ async function signInThrough(url: string, forwardedFor: string, attempt: number)
 
 describe('client addresses behind the web server', () => {
   it('gives a client that invents a new X-Forwarded-For each time no new bucket (TRUST_PROXY off)', async () => {
-    await database.db.deleteFrom('limit_counters').where('key', 'like', '%127.0.0.1%').execute();
+    await database.db
+      .deleteFrom('limit_counters')
+      .where('key', 'like', `%${clientKey('127.0.0.1')}%`)
+      .execute();
     const { url, server } = await serveAuth(strictAuth, false);
     try {
       const statuses: number[] = [];
@@ -520,8 +616,8 @@ describe('client addresses behind the web server', () => {
       // Another real client behind the same proxy has its own bucket.
       expect((await signInThrough(url, '198.51.100.78', 99)).status).toBe(401);
       const keys = await database.db.selectFrom('limit_counters').select('key').execute();
-      expect(keys.some((row) => row.key.includes('198.51.100.77'))).toBe(true);
-      expect(keys.some((row) => row.key.includes('10.9.9.'))).toBe(false);
+      expect(keys.some((row) => row.key.includes(clientKey('198.51.100.77')))).toBe(true);
+      expect(keys.some((row) => row.key.includes(clientKey('10.9.9.0')))).toBe(false);
     } finally {
       server.close();
     }

@@ -131,7 +131,7 @@ export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDepe
       },
     },
     plugins: [
-      limitAuthRequests(db, auth.rateLimit),
+      limitAuthRequests(db, { rateLimited: auth.rateLimit, secret: auth.secret }),
       admin({
         defaultRole: 'member',
         adminRoles: ['admin'],

@@ -1,18 +1,26 @@
 import type { Database } from '@coursepack/db/schema';
-import type { BetterAuthPlugin } from 'better-auth';
+import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
+import { parseCookies } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '@/errors/app-error';
 import { readLimitedBody } from '@/http/read-limited-body';
 import { consumeLimit, type LimitRule, peekLimit } from '@/limits/consume-limit';
-import { describeWait, RATE_LIMITS } from '@/limits/rate-limits';
+import { hashClientAddress } from '@/limits/hash-client-address';
+import { describeWait, RATE_LIMITS, SIGN_IN_SLOWDOWN } from '@/limits/rate-limits';
 import {
   AUTH_BODY_LIMIT,
   EMAIL_MAX_LENGTH,
   IMAGE_URL_MAX_LENGTH,
   NAME_MAX_LENGTH,
 } from './account-field-limits';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  isKnownDevice,
+  rememberDevice,
+} from './device-cookie';
 
 const SIGN_IN_PATH = '/sign-in/email';
 /** Requests that mail someone: the recipient's inbox is limited, whoever asks. */
@@ -78,33 +86,75 @@ function parseJson(text: string): unknown {
 
 const recipientKey = (email: string) => `auth:mails:recipient:${email.trim().toLowerCase()}`;
 const failuresKey = (email: string) => `auth:sign-in-failures:${email.trim().toLowerCase()}`;
+const pairFailuresKey = (email: string, client: string) => `${failuresKey(email)}:from:${client}`;
+
+/** How long a sign-in waits once its account has had `failures` wrong passwords of late. */
+export function signInDelayMs(failures: number): number {
+  const excess = failures - RATE_LIMITS.signInFailuresPerAccount.max;
+  if (excess < 0) return 0;
+  return Math.min(SIGN_IN_SLOWDOWN.maxDelayMs, SIGN_IN_SLOWDOWN.firstDelayMs * 2 ** excess);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface AuthLimitOptions {
+  /** `AUTH_RATE_LIMIT`: off only for load tests. */
+  rateLimited: boolean;
+  /** The installation's AUTH_SECRET: signs device cookies, keys hashed addresses. */
+  secret: string;
+}
 
 /**
  * Coursepack's limits on /api/auth, as a better-auth plugin so every request through the
  * handler passes them: requests per client address (the address the web server resolved per
  * TRUST_PROXY, read the way better-auth reads it), bodies and member-supplied fields of bounded
- * size (400 naming the field), failed sign-ins per account from any address, and mails per
- * recipient. better-auth's own limiter is off: its 429s carry no `Retry-After`.
+ * size (400 naming the field), mails per recipient, and failed sign-ins as OWASP's
+ * authentication cheat sheet advises: refused per (account, address) pair, while the account as
+ * a whole is only slowed down, and not at all for a browser that signed in to it before (its
+ * device cookie). better-auth's own limiter is off: its 429s carry no `Retry-After`.
  */
-export function limitAuthRequests(db: Kysely<Database>, rateLimited: boolean): BetterAuthPlugin {
+export function limitAuthRequests(
+  db: Kysely<Database>,
+  { rateLimited, secret }: AuthLimitOptions,
+): BetterAuthPlugin {
+  /** The client's address as every key holds it: an HMAC under the secret, never the address. */
+  const clientOf = (from: Request | Headers | undefined, options: BetterAuthOptions) =>
+    hashClientAddress(secret, (from && getIP(from, options)) ?? 'unknown');
   /**
-   * Counts one request from this address; a 429 past its limit. Paths without a rule of their
-   * own share one count per address, so made-up paths do not each get a fresh one.
+   * Counts one request from this client; a 429 past its limit. Paths without a rule of their
+   * own share one count per client, so made-up paths do not each get a fresh one.
    */
-  const refuseBusyAddress = async (address: string, path: string) => {
+  const refuseBusyAddress = async (client: string, path: string) => {
     const ruled = PER_ADDRESS_RULES[path];
-    const key = ruled ? `auth:address:${address}:${path}` : `auth:address:${address}`;
+    const key = ruled ? `auth:address:${client}:${path}` : `auth:address:${client}`;
     const rule = ruled ?? RATE_LIMITS.authRequestsPerAddress;
     const { allowed, retryAfterSeconds } = await consumeLimit(db, key, rule);
     if (allowed) return undefined;
     return tooManyRequests('Too many attempts from your network.', retryAfterSeconds);
   };
-  /** A 429 when this account has failed too often, from wherever; counts nothing. */
-  const refuseFailedAccount = async (email: string) => {
-    const rule = RATE_LIMITS.signInFailuresPerAccount;
-    const { allowed, retryAfterSeconds } = await peekLimit(db, failuresKey(email), rule);
+  /** A 429 when this account has failed too often from this client; counts nothing. */
+  const refuseFailedPair = async (email: string, client: string) => {
+    const rule = RATE_LIMITS.signInFailuresPerPair;
+    const key = pairFailuresKey(email, client);
+    const { allowed, retryAfterSeconds } = await peekLimit(db, key, rule);
     if (allowed) return undefined;
-    return tooManyRequests('Too many failed sign-ins for this account.', retryAfterSeconds);
+    return tooManyRequests(
+      'Too many failed sign-ins for this account from your network.',
+      retryAfterSeconds,
+    );
+  };
+  /**
+   * Waits before a sign-in to an account that many wrong passwords have targeted lately, unless
+   * this browser has signed in to it before: the owner gets in, later at worst; a guesser
+   * rotating addresses gets a few guesses a minute.
+   */
+  const slowDownTargetedAccount = async (request: Request, email: string, deviceCookie: string) => {
+    const cookie = parseCookies(request.headers.get('cookie') ?? '').get(deviceCookie);
+    if (isKnownDevice(cookie, secret, email)) return;
+    const rule = RATE_LIMITS.signInFailuresPerAccount;
+    const { hits } = await peekLimit(db, failuresKey(email), rule);
+    const delay = signInDelayMs(hits);
+    if (delay > 0) await sleep(delay);
   };
   /** Counts a mail to this address; a 429 past the limit. */
   const refuseFloodedInbox = async (email: string) => {
@@ -116,52 +166,77 @@ export function limitAuthRequests(db: Kysely<Database>, rateLimited: boolean): B
       retryAfterSeconds,
     );
   };
-  const refuseByAccount = async (path: string, email: string | undefined) => {
-    if (email === undefined) return undefined;
-    if (path === SIGN_IN_PATH) return refuseFailedAccount(email);
-    if (MAILING_PATHS.includes(path)) return refuseFloodedInbox(email);
-    return undefined;
-  };
 
   return {
     id: 'coursepack-limits',
     async onRequest(request, ctx) {
       const path = new URL(request.url).pathname.slice(new URL(ctx.baseURL).pathname.length);
-      if (rateLimited) {
-        const address = getIP(request, ctx.options) ?? 'unknown';
-        const refusal = await refuseBusyAddress(address, path);
-        if (refusal) return { response: refusal };
+      const client = clientOf(request, ctx.options);
+      if (request.method !== 'POST') {
+        const refusal = rateLimited ? await refuseBusyAddress(client, path) : undefined;
+        return refusal ? { response: refusal } : undefined;
       }
-      if (request.method !== 'POST') return;
       const text = await readBoundedBody(request);
       if (text instanceof Response) return { response: text };
-      // better-auth reads the body again, from the text already read.
-      const forwarded = new Request(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: text,
-      });
       const body = parseJson(text);
-      if (typeof body !== 'object' || body === null) return { request: forwarded };
-      const fields = accountFields.safeParse(body);
+      const fields = accountFields.safeParse(typeof body === 'object' && body !== null ? body : {});
       if (!fields.success) {
         const message = fields.error.issues[0]?.message ?? 'The request is malformed.';
         return { response: errorResponse(400, 'FIELD_INVALID', message) };
       }
-      const refusal = rateLimited ? await refuseByAccount(path, fields.data.email) : undefined;
-      return refusal ? { response: refusal } : { request: forwarded };
+      const { email } = fields.data;
+      if (rateLimited) {
+        // Before the address is counted: a pair that may not guess any more is told so, in its
+        // own words, rather than that its network is busy.
+        const refusal =
+          (path === SIGN_IN_PATH && email !== undefined
+            ? await refuseFailedPair(email, client)
+            : undefined) ??
+          (await refuseBusyAddress(client, path)) ??
+          (MAILING_PATHS.includes(path) && email !== undefined
+            ? await refuseFloodedInbox(email)
+            : undefined);
+        if (refusal) return { response: refusal };
+        if (path === SIGN_IN_PATH && email !== undefined) {
+          await slowDownTargetedAccount(request, email, ctx.createAuthCookie(DEVICE_COOKIE).name);
+        }
+      }
+      // better-auth reads the body again, from the text already read.
+      return {
+        request: new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: text,
+        }),
+      };
     },
     hooks: {
       after: [
         {
-          // Counts wrong passwords (and unknown addresses, which must look the same).
-          matcher: (context) => rateLimited && context.path === SIGN_IN_PATH,
+          matcher: (context) => context.path === SIGN_IN_PATH,
           handler: createAuthMiddleware(async (ctx) => {
             const returned: unknown = ctx.context.returned;
             const email: unknown = ctx.body?.email;
-            if (!isAPIError(returned) || returned.statusCode !== 401) return;
             if (typeof email !== 'string' || email.length > EMAIL_MAX_LENGTH) return;
+            if (!isAPIError(returned)) {
+              // Signed in: this browser is now known to the account, for as long as it keeps
+              // the cookie. Only sign-in reads it, so no other request carries it.
+              const cookie = ctx.context.createAuthCookie(DEVICE_COOKIE, {
+                maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+                path: new URL(ctx.context.baseURL).pathname,
+              });
+              const remembered = rememberDevice(ctx.getCookie(cookie.name), secret, email);
+              ctx.setCookie(cookie.name, remembered, cookie.attributes);
+              return;
+            }
+            // Counts wrong passwords (and unknown addresses, which must look the same).
+            if (!rateLimited || returned.statusCode !== 401) return;
+            const pairKey = pairFailuresKey(
+              email,
+              clientOf(ctx.request ?? ctx.headers, ctx.context.options),
+            );
             await consumeLimit(db, failuresKey(email), RATE_LIMITS.signInFailuresPerAccount);
+            await consumeLimit(db, pairKey, RATE_LIMITS.signInFailuresPerPair);
           }),
         },
       ],

@@ -33,18 +33,22 @@ export const DOCUMENT_FIELDS = [
 
 /** Published documents of published courses, with their course; callers filter and order. */
 export function selectDocumentSummaries(db: Kysely<Database>) {
-  return selectDocumentsWithCourse(db)
+  return selectAnyDocumentSummaries(db)
     .where('d.published', '=', true)
     .where('c.published', '=', true)
-    .where('d.status', '=', 'ready')
-    .select([
-      ...DOCUMENT_FIELDS,
-      'd.created_at',
-      'c.id as course_id',
-      'c.slug as course_slug',
-      'c.title as course_title',
-      'c.code as course_code',
-    ]);
+    .where('d.status', '=', 'ready');
+}
+
+/** The summaries' columns of documents in any state: callers check who may see them. */
+export function selectAnyDocumentSummaries(db: Kysely<Database>) {
+  return selectDocumentsWithCourse(db).select([
+    ...DOCUMENT_FIELDS,
+    'd.created_at',
+    'c.id as course_id',
+    'c.slug as course_slug',
+    'c.title as course_title',
+    'c.code as course_code',
+  ]);
 }
 
 type DocumentSummaryRow = Awaited<

@@ -1,7 +1,10 @@
 import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
+import { canViewDocument } from '@/auth/permissions';
+import type { Viewer } from '@/auth/viewer';
 import {
   type DocumentSummary,
+  selectAnyDocumentSummaries,
   selectDocumentSummaries,
   toDocumentSummary,
 } from './document-summary';
@@ -16,18 +19,50 @@ export interface DocumentDetail extends DocumentSummary {
   firstPageText: string;
 }
 
+/** A published, ready document of a published course: what everyone may read. */
 export async function getDocument(
   db: Kysely<Database>,
   id: number,
 ): Promise<DocumentDetail | undefined> {
-  const row = await selectDocumentSummaries(db)
+  const row = await selectDetail(selectDocumentSummaries(db), id).executeTakeFirst();
+  return row && toDocumentDetail(row);
+}
+
+/**
+ * The document if this viewer may read it: everyone a published one, its uploader, its course's
+ * owner and admins also one that is unpublished or in a draft course (canViewDocument).
+ */
+export async function getViewableDocument(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  id: number,
+): Promise<DocumentDetail | undefined> {
+  const row = await selectDetail(selectAnyDocumentSummaries(db), id)
+    .select([
+      'd.published',
+      'd.status',
+      'd.owner_id',
+      'c.published as course_published',
+      'c.owner_id as course_owner_id',
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const course = { published: row.course_published, owner_id: row.course_owner_id };
+  return canViewDocument(viewer, row, course) ? toDocumentDetail(row) : undefined;
+}
+
+function selectDetail(summaries: ReturnType<typeof selectAnyDocumentSummaries>, id: number) {
+  return summaries
     .leftJoin('document_pages as p', (join) =>
       join.onRef('p.document_id', '=', 'd.id').on('p.page_number', '=', 1),
     )
     .select(['d.language', 'd.updated_at', 'p.body as first_page_text'])
-    .where('d.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where('d.id', '=', id);
+}
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetail>['executeTakeFirstOrThrow']>>;
+
+function toDocumentDetail(row: DetailRow): DocumentDetail {
   return {
     ...toDocumentSummary(row),
     language: row.language,

@@ -2,10 +2,16 @@ import type { z } from 'zod';
 import { getViewer } from '@/auth/get-viewer';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
+import { isDatabaseDown } from '@/server/database-health';
 import { getConfig } from '@/server/server-context';
 import { assertSameOrigin } from './assert-same-origin';
 import type { IssueAnswer, ParamsOf, QueryOf, ResponseOf, RouteContract } from './contract';
-import { errorHeaders, errorResponse, toErrorBody } from './error-response';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  errorHeaders,
+  errorResponse,
+  toErrorBody,
+} from './error-response';
 import { readJsonBody } from './read-json-body';
 
 type ViewerOf<Contract extends RouteContract> = Contract['auth'] extends 'viewer'
@@ -44,6 +50,9 @@ export function route<const Contract extends RouteContract>(
 ): (request: Request, context?: NextContext) => Promise<Response> {
   return async (request, context) => {
     try {
+      // While a request has found PostgreSQL unreachable, the others do not each wait for it
+      // again: a 503 at once, until a probe (at most one every 2 s) gets through.
+      if (await isDatabaseDown()) throw new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE);
       if (contract.sameOrigin) assertSameOrigin(request, getConfig().siteUrl);
       const required = contract.auth === 'viewer' ? await requireViewer(contract) : undefined;
       const params = parseOrAnswer(contract.params, (await context?.params) ?? {});

@@ -44,12 +44,12 @@ export async function consumeLimit(
   return { allowed: row.hits <= rule.max, retryAfterSeconds: row.retry_after };
 }
 
-/** Whether `key` has used up `rule` in its current window, without counting a request. */
+/** Whether `key` has used up `rule` in its current window, and how far, without counting. */
 export async function peekLimit(
   db: Kysely<Database>,
   rawKey: string,
   rule: LimitRule,
-): Promise<LimitOutcome> {
+): Promise<LimitOutcome & { hits: number }> {
   const key = storedKey(rawKey);
   const row = await db
     .selectFrom('limit_counters')
@@ -62,8 +62,8 @@ export async function peekLimit(
     .where('key', '=', key)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
-  if (!row) return { allowed: true, retryAfterSeconds: rule.windowSeconds };
-  return { allowed: row.hits < rule.max, retryAfterSeconds: row.retry_after };
+  if (!row) return { allowed: true, retryAfterSeconds: rule.windowSeconds, hits: 0 };
+  return { allowed: row.hits < rule.max, retryAfterSeconds: row.retry_after, hits: row.hits };
 }
 
 /** Keys carry what clients send (request paths, email addresses): long ones are hashed. */

@@ -11,7 +11,12 @@ export const RATE_LIMITS = {
   authRequestsPerAddress: { max: 100, windowSeconds: 60 },
   /** Password guesses from one address. */
   signInPerAddress: { max: 5, windowSeconds: 60 },
-  /** Wrong passwords for one account, from anywhere: rotating addresses gains nothing. */
+  /** Wrong passwords for one account from one address: that pair stops, nobody else does. */
+  signInFailuresPerPair: { max: 5, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one account from anywhere, past which its sign-ins are slowed down
+   * (SIGN_IN_SLOWDOWN), never refused: a lock here would let anyone lock anyone out.
+   */
   signInFailuresPerAccount: { max: 10, windowSeconds: 15 * 60 },
   /** A classroom behind one router can still sign up; a script cannot fill the users table. */
   signUpPerAddress: { max: 10, windowSeconds: 60 * 60 },
@@ -22,6 +27,14 @@ export const RATE_LIMITS = {
   uploadsPerMember: { max: 60, windowSeconds: 60 * 60 },
   coursesPerMember: { max: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * How long a sign-in to an account past `signInFailuresPerAccount` waits before its password is
+ * checked, unless the browser has signed in to that account before: the first wait, doubled by
+ * each further failure, up to the bound. Rotating addresses then buys a few guesses a minute,
+ * and the owner on a new address still signs in, a few seconds later.
+ */
+export const SIGN_IN_SLOWDOWN = { firstDelayMs: 2_000, maxDelayMs: 8_000 } as const;
 
 /** "Wait 3 minutes": how long, in words, for the message of a 429. */
 export function describeWait(seconds: number): string {

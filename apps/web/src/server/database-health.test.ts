@@ -25,6 +25,10 @@ describe('isDatabaseUnreachable', () => {
       expect(isDatabaseUnreachable(Object.assign(new Error('pg'), { code }))).toBe(true);
     }
     expect(isDatabaseUnreachable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnreachable(new Error('Query read timeout'))).toBe(true);
+    expect(
+      isDatabaseUnreachable(Object.assign(new Error('canceling statement'), { code: '57014' })),
+    ).toBe(false);
     expect(isDatabaseUnreachable(new Error('wrapped', { cause: refused }))).toBe(true);
   });
 

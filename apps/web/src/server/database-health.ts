@@ -11,10 +11,17 @@
 export const PROBE_INTERVAL_MS = 2_000;
 /** What a 503 tells clients: a little longer than a probe interval. */
 export const RETRY_AFTER_SECONDS = 5;
+/** How long PostgreSQL runs one statement of the web app before cancelling it. */
+export const STATEMENT_TIMEOUT_MS = 8_000;
+/**
+ * How long a query waits for any answer: a server that has not even sent its cancellation by
+ * then has stopped answering (pg's "Query read timeout"), which is an outage, not a slow query.
+ */
+export const QUERY_TIMEOUT_MS = 10_000;
 /** A probe that has not answered by then (a host that drops packets) counts as down. */
 const PROBE_TIMEOUT_MS = 1_000;
 
-// Node's socket errors, and what pg-pool says when it gives up connecting.
+// Node's socket errors, and what pg says when it gives up connecting or waiting for an answer.
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -27,6 +34,7 @@ const UNREACHABLE_CODES = new Set([
 ]);
 const UNREACHABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
+  'Query read timeout',
   'Connection terminated',
   'Client has encountered a connection error',
 ];
@@ -83,6 +91,11 @@ export function reportDatabaseError(error: unknown): boolean {
   if (!isDatabaseUnreachable(error)) return false;
   health().down = true;
   return true;
+}
+
+/** Whether a request has found the database unreachable and no probe has reached it since. */
+export function isDatabaseKnownDown(): boolean {
+  return health().down;
 }
 
 /** How to check the database is back (a `SELECT 1` over the process's pool). */

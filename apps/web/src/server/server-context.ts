@@ -4,7 +4,12 @@ import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { connection } from 'next/server';
 import { parseWebConfig, type WebConfig } from '@/config/web-config';
-import { reportDatabaseError, setDatabaseProbe } from '@/server/database-health';
+import {
+  QUERY_TIMEOUT_MS,
+  reportDatabaseError,
+  STATEMENT_TIMEOUT_MS,
+  setDatabaseProbe,
+} from '@/server/database-health';
 
 interface ServerContext {
   config: WebConfig;
@@ -20,6 +25,11 @@ function context(): ServerContext {
     const db = createDb(config.databaseUrl, {
       // A request waits at most 5 s for a connection, then answers 503 (see database-health.ts).
       connectionTimeoutMillis: 5_000,
+      // No page waits on PostgreSQL for long: it cancels a statement after 8 s (a 500, the query
+      // is at fault), and a server that does not even answer that within 10 s is unreachable
+      // (frozen, its host gone: a 503), where the wait would otherwise never end.
+      statementTimeoutMillis: STATEMENT_TIMEOUT_MS,
+      queryTimeoutMillis: QUERY_TIMEOUT_MS,
       // PostgreSQL shutting down ends the idle connections first: pages learn of it at once.
       onIdleConnectionError: reportDatabaseError,
     });

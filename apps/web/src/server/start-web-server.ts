@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { parseWebConfig } from '../config/web-config';
 import { normalizeForwardedHeaders } from './normalize-forwarded-headers';
+import { createWebRequestListener } from './web-request-listener';
 
 const dev = process.argv.includes('--dev');
 
@@ -17,15 +18,7 @@ async function startWebServer(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), port: config.port, httpServer: server });
   await app.prepare();
   const handle = app.getRequestHandler();
-  server.on('request', (request, response) => {
-    normalizeForwardedHeaders(request, config.trustProxy);
-    handle(request, response).catch((error: unknown) => {
-      // Next answers its own errors; one that escapes must not take the process down.
-      console.error(error);
-      if (!response.headersSent) response.statusCode = 500;
-      response.end();
-    });
-  });
+  server.on('request', createWebRequestListener(handle, { trustProxy: config.trustProxy, dev }));
   // Registered before Next's own upgrade listener (added on the first request), so the
   // development server's WebSocket requests are normalized too.
   server.prependListener('upgrade', (request) => {

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../client';
@@ -12,6 +12,12 @@ export interface StoppableDatabase {
   stop(): Promise<void>;
   /** Starts the server again on the same data and port. */
   start(): Promise<void>;
+  /**
+   * Freezes the server and every backend (SIGSTOP): connections stay open and nothing answers,
+   * as with a hung host. `thaw()` lets it run on.
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   /** Stops it for good and removes its files. */
   destroy(): Promise<void>;
 }
@@ -42,6 +48,8 @@ export async function startStoppableDatabase(
     async start() {
       server = await startPostgresServer({ dataDir, port: server.port, unsafeFast: true });
     },
+    freeze: async () => signalServerGroup(server.dataDir, 'SIGSTOP'),
+    thaw: async () => signalServerGroup(server.dataDir, 'SIGCONT'),
     async destroy() {
       await server.stop();
       // The cluster may live elsewhere when its user cannot reach the temp folder.
@@ -50,4 +58,22 @@ export async function startStoppableDatabase(
       await rm(base, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Signals the postmaster and every process it started: each backend leads a process group of
+ * its own (PostgreSQL makes them so), so the postmaster's group alone would miss them.
+ */
+async function signalServerGroup(dataDir: string, signal: NodeJS.Signals): Promise<void> {
+  const postmaster = Number(
+    (await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0],
+  );
+  process.kill(postmaster, signal);
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // `pid (comm) state ppid …`; comm may hold spaces and parentheses, so read after the last ')'.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === postmaster) process.kill(Number(entry), signal);
+  }
 }

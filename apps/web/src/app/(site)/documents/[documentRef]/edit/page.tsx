@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { notFound, permanentRedirect } from 'next/navigation';
+import { forbidden, notFound, permanentRedirect } from 'next/navigation';
 import { getViewer } from '@/auth/get-viewer';
 import { canViewDocument } from '@/auth/permissions';
 import { documentPath, parseRef } from '@/catalog/refs';
@@ -32,22 +31,8 @@ export default async function EditDocumentPage({ params }: { params: Params }) {
       />
     );
   }
-  if (!canEdit) {
-    return (
-      <section className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight">You cannot edit this document</h1>
-        <p className="mt-3 text-slate-600">
-          Only the member who uploaded it, the course owner or an admin can change it.
-        </p>
-        <Link
-          href={documentPath(document)}
-          className="mt-6 inline-block font-medium text-brand-700 hover:underline"
-        >
-          Back to the document
-        </Link>
-      </section>
-    );
-  }
+  // Signed in, may read it, may not change it: a 403, as a course's edit page answers.
+  if (!canEdit) forbidden();
 
   return (
     <section className="mx-auto max-w-2xl">
