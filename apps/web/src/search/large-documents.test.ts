@@ -43,6 +43,7 @@ function wordList(count: number): string[] {
   });
 }
 
+/** Almost PAGE_CHARS of sentences, each with COMMON and twelve words spread over the list. */
 function largePage(page: number, words: readonly string[]): string {
   const sentences: string[] = [];
   let length = 0;
