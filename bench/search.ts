@@ -31,6 +31,7 @@ import { searchCatalog } from '../apps/web/src/search/search-catalog';
 import { suggestTitles } from '../apps/web/src/search/suggest-titles';
 import { openBenchDatabase } from './analytics/open-bench-database';
 import { type CorpusSize, loadCorpus } from './search/load-corpus';
+import { measure as measureQueries, percentiles } from './search/measure-queries';
 import {
   generateRecallQueries,
   measureRecall,
@@ -50,6 +51,8 @@ const SHAPE: Omit<CorpusSize, 'documents'> = {
   wordsPerPage: 220,
 };
 const WARM_UP = 30;
+const measure = <T>(inputs: readonly T[], run: (input: T) => Promise<void>) =>
+  measureQueries(inputs, run, WARM_UP);
 /** The baselines take up to seconds per query: they run on the first this many queries only. */
 const NAIVE_QUERIES = 60;
 const KINDS: DocumentKind[] = ['notes', 'slides', 'exercises', 'exam', 'summary'];
@@ -242,26 +245,4 @@ async function loadOrReuseCorpus(): Promise<Awaited<ReturnType<typeof loadCorpus
     );
   }
   return loadCorpus(server.url, { documents: DOCUMENTS, ...SHAPE });
-}
-
-/** Runs each input once after a warm-up, one at a time, returning milliseconds per call. */
-async function measure<T>(
-  inputs: readonly T[],
-  run: (input: T) => Promise<void>,
-): Promise<number[]> {
-  for (const input of inputs.slice(0, WARM_UP)) await run(input);
-  const times: number[] = [];
-  for (const input of inputs) {
-    const start = performance.now();
-    await run(input);
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
-function percentiles(times: readonly number[]): [number, number, number] {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-  return [at(0.5), at(0.95), at(0.99)];
 }

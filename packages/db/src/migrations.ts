@@ -17,6 +17,7 @@ import * as joinedWords from './migrations/0015-joined-words';
 import * as courseBreakdownSets from './migrations/0016-course-breakdown-sets';
 import * as readEnds from './migrations/0017-read-ends';
 import * as lighterRollupRefresh from './migrations/0018-lighter-rollup-refresh';
+import * as searchPassages from './migrations/0019-search-passages';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0016-course-breakdown-sets': courseBreakdownSets,
   '0017-read-ends': readEnds,
   '0018-lighter-rollup-refresh': lighterRollupRefresh,
+  '0019-search-passages': searchPassages,
 };

@@ -380,6 +380,21 @@ export interface DocumentSearchTable {
   vector: SearchVector;
 }
 
+/**
+ * Each page's text in passages of at most 5,000 characters (migration 0019), kept by triggers
+ * on `document_pages`: snippets and page-text ranking read passages, so a large document costs
+ * a search what a small one does.
+ */
+export interface SearchPassagesTable {
+  document_id: number;
+  page_number: number;
+  passage: number;
+  /** The passage is `substr(body, start, length)` of its page. */
+  start: number;
+  length: number;
+  vector: SearchVector;
+}
+
 /** One row per searchable (published) course, kept by triggers. */
 export interface CourseSearchTable {
   course_id: number;
@@ -414,6 +429,7 @@ export interface Database {
   document_search: DocumentSearchTable;
   course_search: CourseSearchTable;
   search_words: SearchWordsTable;
+  search_passages: SearchPassagesTable;
   events: EventsTable;
   analytics_sessions: AnalyticsSessionsTable;
   analytics_session_hours: AnalyticsSessionHoursTable;

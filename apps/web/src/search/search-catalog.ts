@@ -37,6 +37,17 @@ const PER_WORD_FOUND = 10;
  * and grouping every match of a word in two documents of three cost more than a page may.
  */
 export const MATCH_CAP = 1000;
+/**
+ * Page text is read in passages (`search_passages`, migration 0019: at most 2,000 characters).
+ * A document is ranked by the first this many of its passages found, and its snippet is the
+ * best of the first this many found having any of the words: a document of a million
+ * characters costs a search what one of 32,000 does. Each scan stops at this many (no ORDER
+ * BY: sorting would read every passage first; storage order is, as a rule, the document's).
+ * Every word stays findable (matching reads the document's whole vector) and shown: a rare
+ * word's passages are the ones found. Looking first for passages with every word read every
+ * passage of a long document whose words are on different pages.
+ */
+export const PASSAGES_READ = 16;
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START},StopSel=${HIGHLIGHT_END},MaxWords=35,MinWords=15,MaxFragments=1`;
 
 export interface SearchFilters {
@@ -286,7 +297,7 @@ async function searchDocuments(
       counted AS (SELECT count(*)::int AS found FROM matches),
       ${candidates}`;
   const words = partial ? partial.terms.map((term) => term.corrections[0] ?? term.word) : [];
-  const { rows } = await sql<DocumentsRow>`
+  const statement = sql<DocumentsRow>`
     WITH q AS (
       SELECT ${queries.match} AS query, ${queries.exact} AS exact_query,
              -- Any of the words, for choosing the page to show and highlighting it.
@@ -300,8 +311,9 @@ async function searchDocuments(
     terms(i, query) AS MATERIALIZED (VALUES ${termRows}),
     ${ctes},
     few AS (SELECT found <= ${BODY_RANKED} AS yes FROM counted),
-    -- Rarer words weigh more (inverse document frequency, counted up to a cap).
-    weights AS (
+    -- Rarer words weigh more (inverse document frequency, counted up to a cap). Materialized:
+    -- inlined into the ranking of each match, the words' documents were counted once a match.
+    weights AS MATERIALIZED (
       SELECT t.query, ln(
                greatest(n.documents, d.found + 1) / (d.found + 1)) AS idf
       FROM few, terms t
@@ -329,11 +341,14 @@ async function searchDocuments(
         FROM candidates f
         CROSS JOIN few
         LEFT JOIN LATERAL (
-          -- Per page of the document, so that long documents do not win by length alone.
-          SELECT sum(w.idf * ts_rank_cd(p.search_vector, w.query))
-                 / count(DISTINCT p.page_number) AS rank
-          FROM document_pages p CROSS JOIN weights w
-          WHERE few.yes AND p.document_id = f.document_id
+          -- Per passage (a page, as a rule), so that long documents do not win by length alone.
+          SELECT sum(w.idf * ts_rank_cd(p.vector, w.query))
+                 / count(DISTINCT (p.page_number, p.passage)) AS rank
+          FROM (
+            SELECT p.page_number, p.passage, p.vector FROM search_passages p
+            WHERE few.yes AND p.document_id = f.document_id
+            LIMIT ${PASSAGES_READ}
+          ) p CROSS JOIN weights w
         ) body ON true
         WHERE few.yes
         ORDER BY position
@@ -383,8 +398,8 @@ async function searchDocuments(
           'course', json_build_object('id', c.id, 'slug', c.slug, 'title', c.title),
           'page', best.page_number,
           'snippet', ts_headline('coursepack',
-            coalesce(best.body, nullif(d.description, ''), d.title), q.any_query,
-            ${HEADLINE_OPTIONS}),
+            coalesce(substr(bp.body, best.start, best.length), nullif(d.description, ''), d.title),
+            q.any_query, ${HEADLINE_OPTIONS}),
           'missing', ARRAY(
             SELECT w.word FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
             JOIN terms t ON t.i = w.i
@@ -399,19 +414,33 @@ async function searchDocuments(
         JOIN document_search s ON s.document_id = h.document_id
         JOIN courses c ON c.id = d.course_id
         LEFT JOIN LATERAL (
-          SELECT p.page_number, p.body FROM document_pages p
-          WHERE p.document_id = h.document_id AND p.search_vector @@ q.any_query
-          ORDER BY ts_rank(p.search_vector, q.query) DESC,
-                   ts_rank(p.search_vector, q.any_query) DESC, p.page_number
+          SELECT p.page_number, p.start, p.length FROM (
+            SELECT * FROM search_passages p
+            WHERE p.document_id = h.document_id AND p.vector @@ q.any_query
+            LIMIT ${PASSAGES_READ}
+          ) p
+          ORDER BY ts_rank(p.vector, q.query) DESC, ts_rank(p.vector, q.any_query) DESC,
+                   p.page_number, p.passage
           LIMIT 1
         ) best ON true
+        -- Only the passage shown is read from its page.
+        LEFT JOIN document_pages bp
+          ON bp.document_id = h.document_id AND bp.page_number = best.page_number
       ), '[]') AS hits,
       json_build_object(
         'subject', ${facetJson('subject_facet')},
         'institution', ${facetJson('institution_facet')},
         'course', ${facetJson('course_facet')},
         'kind', ${facetJson('kind_facet')}
-      ) AS facets`.execute(db);
+      ) AS facets`;
+  // On a small catalogue the planner would scan `document_search` whole to test the words (and
+  // count each word's documents): it does not count that this reads every large document's
+  // vector out of line, which made twelve documents of a million characters a third of every
+  // search's time (docs/search.md). The GIN index reads no vector.
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return statement.execute(trx);
+  });
   const row = rows[0];
   if (!row) throw new Error('the search statement returned no row');
   return row;

@@ -5,6 +5,7 @@ import { KIND_LABELS } from '../documents/kind-labels';
 import { findCorrections, TYPEAHEAD_COUNT_CAP } from './find-corrections';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
 import { parseSearchQuery } from './parse-search-query';
+import { PASSAGES_READ } from './search-catalog';
 
 export const DEFAULT_SUGGESTIONS = 8;
 /** Courses come first, at most this many, so documents always get room. */
@@ -143,18 +144,25 @@ async function findPages(
       SELECT s.document_id FROM document_search s, q WHERE s.vector @@ q.query
     )
     SELECT d.id, d.slug, d.title, p.page_number AS page,
-           ts_headline('coursepack', p.body, q.query, ${PAGE_EXCERPT}) AS excerpt
+           ts_headline('coursepack', substr(p.body, k.start, k.length), q.query, ${PAGE_EXCERPT})
+             AS excerpt
     FROM q
     CROSS JOIN (
       SELECT document_id FROM found WHERE NOT document_id = ANY (${exclude}::int[])
       LIMIT ${limit}
     ) m
     JOIN documents d ON d.id = m.document_id
+    -- The first of the first passages found with the words (migration 0019): the words around
+    -- them are read from at most 2,000 characters, however long the page or the document.
     CROSS JOIN LATERAL (
-      SELECT p.page_number, p.body FROM document_pages p
-      WHERE p.document_id = m.document_id AND p.search_vector @@ q.query
-      ORDER BY p.page_number LIMIT 1
-    ) p
+      SELECT k.page_number, k.start, k.length FROM (
+        SELECT s.page_number, s.passage, s.start, s.length FROM search_passages s
+        WHERE s.document_id = m.document_id AND s.vector @@ q.query
+        LIMIT ${PASSAGES_READ}
+      ) k
+      ORDER BY k.page_number, k.passage LIMIT 1
+    ) k
+    JOIN document_pages p ON p.document_id = m.document_id AND p.page_number = k.page_number
     ORDER BY d.id DESC`.execute(db);
   return rows.map((row) => ({
     type: 'document',
