@@ -1,5 +1,9 @@
 import { deflateSync } from 'node:zlib';
-import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import {
+  inflatingPdf,
+  manyPagePdf,
+  sharedLineArtPdf,
+} from '@coursepack/hostile-files/hostile-pdfs';
 import { jpeg2000ScanPdf, SCAN_LINE_TEXT } from '@coursepack/hostile-files/scan-encodings';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -164,6 +168,16 @@ describe('reading hostile PDFs within limits', () => {
     const tiny = limits({ deadlineMs: 1 });
     const message = await reason(extractPdfText(await textPdf(['Hello']), tiny));
     expect(message).toBe(describePdfProblem({ code: 'deadline' }, tiny.limits));
+  });
+
+  it('names the page that passed the page deadline while it was being recognised', async () => {
+    // Three pages of line art and no text: each reads as empty in a moment, then drawing page 1
+    // for OCR (tens of thousands of strokes at 300 DPI) passes the page deadline. The reading
+    // used to name the page after the last one read (page 4, the probe's "page 2001 of 2,000").
+    const slowToDraw = limits({ pageDeadlineMs: 1_000 });
+    const art = await sharedLineArtPdf({ pages: 3, segments: 49_000 });
+    const message = await reason(extractPdfText(art, slowToDraw));
+    expect(message).toBe(describePdfProblem({ code: 'pageDeadline', page: 1 }, slowToDraw.limits));
   });
 
   it('ends a reading whose heap runs out in its own process, not in ours', async () => {

@@ -14,7 +14,10 @@ export interface PdfReadingRequest {
   language: string;
 }
 
-/** What the child says while it works: after each page, then once with the reading. */
+/**
+ * What the child says while it works: as it starts each page (reading its text, or recognising
+ * it), then once with the reading.
+ */
 export type PdfReaderMessage =
   | { type: 'page'; number: number }
   | { type: 'done'; reading: PdfReading };
@@ -131,7 +134,7 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
     });
     child.on('message', (message: PdfReaderMessage) => {
       if (message.type === 'page') {
-        pageInProgress = message.number + 1;
+        pageInProgress = message.number;
         pageStartedAt = runningMs();
         armPageDeadline(limits.pageDeadlineMs);
         return;

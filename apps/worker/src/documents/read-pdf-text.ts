@@ -21,8 +21,12 @@ export type PdfReading =
 export interface ReadingOptions {
   /** The course's language, for the OCR model. */
   language: string;
-  /** Called after each page, read or recognised: the parent's per-page deadline restarts. */
-  onPage: (number: number) => void;
+  /**
+   * Called as each page starts, read or recognised: the parent's per-page deadline restarts and
+   * names this page. (Counting from the last page finished named the page after the last one
+   * once recognition began: "page 2001" of 2,000.)
+   */
+  onPageStart: (number: number) => void;
 }
 
 class Unreadable extends Error {
@@ -72,7 +76,7 @@ async function recognisePages(
   const texts = await recognizePdfPages(pdf, chosen, {
     languages: [options.language],
     maxPixels: limits.ocrMaxPixels,
-    onPage: (number) => options.onPage(number),
+    onPageStart: (number) => options.onPageStart(number),
   });
   for (const [number, { text, runs: words }] of texts) {
     runs[number - 1] = words;
@@ -203,10 +207,10 @@ export async function readPdfText(
         continue;
       }
       const pageLimit = Math.min(limits.maxPageChars, budget);
+      options.onPageStart(number);
       const page = await readPageText(pdf, number, pageLimit);
       const { text, cut } = page;
       runs.push(page.runs);
-      options.onPage(number);
       if (text === '') withoutText.push(number);
       if (!cut) {
         pages.push(text);

@@ -8,6 +8,8 @@ export interface RecognizePdfPagesOptions {
   languages: string[];
   /** Pixel cap per page, rasterized or a scan's own image; see rasterizePage. */
   maxPixels?: number;
+  /** Called as each page starts, before it is drawn or read (the caller's page deadline). */
+  onPageStart?: (pageNumber: number) => void;
   /** Called as each page is read, e.g. to store it before the next one starts. */
   onPage?: (pageNumber: number, text: string) => void;
   /** Where to say that a language is read as English for want of its model (console.warn). */
@@ -28,6 +30,7 @@ export async function recognizePdfPages(
   {
     languages,
     maxPixels = DEFAULT_MAX_PIXELS,
+    onPageStart,
     onPage,
     warn = console.warn,
   }: RecognizePdfPagesOptions,
@@ -44,6 +47,7 @@ export async function recognizePdfPages(
     const scans = await openEmbeddedScans(await pdf.getData());
     for (const pageNumber of pageNumbers) {
       if (texts.has(pageNumber)) continue;
+      onPageStart?.(pageNumber);
       const found = scans?.find(await pdf.getPage(pageNumber), maxPixels);
       const image: RasterizedPage | ImageFile =
         found && 'scan' in found
