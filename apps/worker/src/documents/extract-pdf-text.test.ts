@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import {
   inflatingPdf,
+  largeImagesPdf,
   manyPagePdf,
   sharedLineArtPdf,
 } from '@coursepack/hostile-files/hostile-pdfs';
@@ -178,6 +179,24 @@ describe('reading hostile PDFs within limits', () => {
     const art = await sharedLineArtPdf({ pages: 3, segments: 49_000 });
     const message = await reason(extractPdfText(art, slowToDraw));
     expect(message).toBe(describePdfProblem({ code: 'pageDeadline', page: 1 }, slowToDraw.limits));
+  });
+
+  it('does not draw for OCR a page whose images would take more memory than allowed', async () => {
+    // Six 7000² images, each under any per-image limit: drawing the page decoded them all and
+    // the reading child passed 1.5 GB (the second attack probe), killed for its memory.
+    const page = await largeImagesPdf({ images: 6, side: 7000 });
+    const text = await extractPdfText(page);
+    expect(text.recognised).toEqual([]);
+    expect(text.pages).toEqual([
+      "[Text not recognised: this page's images hold 294 million pixels, more than the 50 million Coursepack draws to recognise a page; it is shown but not searchable.]",
+    ]);
+  });
+
+  it('draws a page of images within the budget inside the memory limit', async () => {
+    // 49 million pixels, just under the budget: drawn, and recognised (no words), within 1 GB.
+    expect(PDF_TEXT_LIMITS.maxResidentMb).toBeLessThanOrEqual(1_024);
+    const page = await largeImagesPdf({ images: 1, side: 7000 });
+    expect(await extractPdfText(page)).toMatchObject({ pages: [''], recognised: [] });
   });
 
   it('ends a reading whose heap runs out in its own process, not in ours', async () => {

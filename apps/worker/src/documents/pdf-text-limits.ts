@@ -24,6 +24,12 @@ export interface PdfTextLimits {
   maxOcrPages: number;
   /** Pixels of one page rendered for OCR (about 300 dpi for A4 and Letter, less for larger pages). */
   ocrMaxPixels: number;
+  /**
+   * Pixels of the images a page holds for it to be drawn for OCR: pdf.js decodes every image
+   * whole, at about 8 bytes a pixel, whatever the page's size. A page over it is shown but not
+   * recognised, with a note saying why.
+   */
+  ocrMaxImagePixels: number;
   /** Wall-clock time of one reading, child process start-up included; then it is killed. */
   deadlineMs: number;
   /** Longest one page may take (reading its text, or recognising it); then the reading is killed. */
@@ -56,6 +62,9 @@ export const PDF_TEXT_LIMITS: PdfTextLimits = {
   // About two seconds a page here: a 300-page scan takes ten minutes.
   maxOcrPages: 300,
   ocrMaxPixels: 9_000_000,
+  // A 600 DPI colour scan of an A4 or Letter page is 35 million pixels, about 300 MB to draw;
+  // six 7000² images on one page (the second attack probe) are 294 million, 1.5 GB.
+  ocrMaxImagePixels: 50_000_000,
   // Inside the job queue's expiry for a document (packages/jobs/src/queues.ts, 30 minutes).
   deadlineMs: 20 * 60_000,
   pageDeadlineMs: 60_000,
@@ -63,5 +72,5 @@ export const PDF_TEXT_LIMITS: PdfTextLimits = {
   // 1.2× at a half, 1.3–1.45× never stopped (docs/worker.md).
   busyCpuShare: 0.25,
   heapMb: 512,
-  maxResidentMb: 1_536,
+  maxResidentMb: 1_024,
 };

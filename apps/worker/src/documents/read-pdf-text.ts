@@ -73,9 +73,12 @@ async function recognisePages(
 ): Promise<number[]> {
   if (withoutText.length === 0) return [];
   const chosen = withoutText.slice(0, limits.maxOcrPages);
+  const refused = new Map<number, number>();
   const texts = await recognizePdfPages(pdf, chosen, {
     languages: [options.language],
     maxPixels: limits.ocrMaxPixels,
+    maxImagePixels: limits.ocrMaxImagePixels,
+    onRefused: (number, pixels) => refused.set(number, pixels),
     onPageStart: (number) => options.onPageStart(number),
   });
   for (const [number, { text, runs: words }] of texts) {
@@ -90,12 +93,20 @@ async function recognisePages(
           )
         : clean;
   }
+  for (const [number, pixels] of refused) {
+    pages[number - 1] =
+      `[Text not recognised: this page's images hold ${millions(pixels)} million pixels, more than the ${millions(limits.ocrMaxImagePixels)} million Coursepack draws to recognise a page; it is shown but not searchable.]`;
+  }
   const firstSkipped = withoutText[limits.maxOcrPages];
   if (firstSkipped !== undefined) {
     pages[firstSkipped - 1] =
       `[Text not recognised: Coursepack recognises the text of up to ${limits.maxOcrPages.toLocaleString('en-US')} scanned pages per document; this page and the later scanned ones are shown but not searchable.]`;
   }
-  return chosen.filter((number) => (pages[number - 1] ?? '') !== '');
+  return chosen.filter((number) => texts.has(number) && (pages[number - 1] ?? '') !== '');
+}
+
+function millions(pixels: number): string {
+  return Math.ceil(pixels / 1_000_000).toLocaleString('en-US');
 }
 
 /** At a word boundary when there is one near, then the note saying why. */
