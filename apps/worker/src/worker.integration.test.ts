@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
+import { sharedLineArtPdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import { enqueue } from '@coursepack/jobs/enqueue';
 import {
@@ -22,6 +23,7 @@ import { type Kysely, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWorkerConfig, type WorkerConfig } from './config';
+import { PDF_TEXT_LIMITS } from './documents/pdf-text-limits';
 import { GAVE_UP } from './documents/process-document';
 import type { MailMessage } from './mail/create-mailer';
 import { type RunningWorker, startWorker } from './start-worker';
@@ -87,7 +89,7 @@ async function steerQueue(queue: QueueName, overrides: Partial<QueuePolicy> = {}
 }
 
 /** What an upload does (apps/web/src/documents/upload-document.ts): the file, then row and job at once. */
-async function addDocument(bytes: Uint8Array): Promise<number> {
+async function addDocument(bytes: Uint8Array, ownerId: string | null = null): Promise<number> {
   const asset = await uploadAsset(media.credentials, {
     file: bytes,
     filename: 'document.pdf',
@@ -105,6 +107,7 @@ async function addDocument(bytes: Uint8Array): Promise<number> {
         media_asset_id: asset.public_id,
         size_bytes: bytes.byteLength,
         status: 'processing',
+        owner_id: ownerId,
         published: true,
       })
       .returning('id')
@@ -112,6 +115,15 @@ async function addDocument(bytes: Uint8Array): Promise<number> {
     await enqueue(trx, 'process-document', { documentId: id });
     return id;
   });
+}
+
+async function addMember(name: string): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('users')
+    .values({ id, name, email: `${name}-${id}@example.org` })
+    .execute();
+  return id;
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000) {
@@ -188,6 +200,98 @@ describe('two workers on one database', () => {
       );
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
+    }
+  });
+});
+
+describe('members sharing the only document worker', () => {
+  it('reads another member’s small document while one member’s huge one takes turns', {
+    timeout: 240_000,
+  }, async () => {
+    const [alice, bob] = await Promise.all([addMember('alice'), addMember('bob')]);
+    const worker = await startWorker({ db, config, log: () => {} });
+    let huge = 0;
+    try {
+      // The second attack probe's file: 2,000 pages sharing one stream of line segments (30,000
+      // here: the media service refuses more than 100,000 operators at upload). It held the only
+      // worker for 11 minutes; a 3-page document queued behind it was ready 12 minutes later.
+      huge = await addDocument(await sharedLineArtPdf({ pages: 2000, segments: 30_000 }), alice);
+      await until(
+        () => jobsOf('process-document'),
+        (jobs) =>
+          jobs.some(
+            (job) =>
+              job.state === 'active' && (job.data as { documentId: number }).documentId === huge,
+          ),
+      );
+      // While it is read: two more of Alice's, then Bob's first.
+      const alices = [
+        await addDocument(await textPdf(['Alice second']), alice),
+        await addDocument(await textPdf(['Alice third']), alice),
+      ];
+      const bobs = await addDocument(await textPdf(['Bob one', 'Bob two', 'Bob three']), bob);
+      const small = [bobs, ...alices];
+      await until(
+        () => statuses(small),
+        (rows) => rows.every((row) => row.status === 'ready'),
+        180_000,
+      );
+      // The huge document is still being read, in turns, its first pages already stored.
+      expect((await statuses([huge]))[0]?.status).toBe('processing');
+      const stored = await db
+        .selectFrom('document_pages')
+        .select((eb) => eb.fn.countAll<string>().as('pages'))
+        .where('document_id', '=', huge)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.pages)).toBeGreaterThan(0);
+      expect(Number(stored.pages)).toBeLessThan(2000);
+      // Turns go round members: Bob's first document before Alice's second and third, though
+      // they were queued before it.
+      const finished = await db
+        .selectFrom('documents')
+        .select(['id', 'updated_at'])
+        .where('id', 'in', small)
+        .orderBy('updated_at')
+        .execute();
+      expect(finished.map((row) => row.id)).toEqual([bobs, ...alices]);
+    } finally {
+      // Deleted, its next turn finds nothing to do.
+      if (huge) await db.deleteFrom('documents').where('id', '=', huge).execute();
+      await worker.stop();
+    }
+  });
+
+  it('ends a reading at the document time limit, ready with the pages read and a note', {
+    timeout: 120_000,
+  }, async () => {
+    const worker = await startWorker({
+      db,
+      config: { ...config, documentTimeoutMs: 5_000 },
+      limits: { ...PDF_TEXT_LIMITS, sliceMs: 1_000 },
+      log: () => {},
+    });
+    try {
+      const id = await addDocument(await sharedLineArtPdf({ pages: 300, segments: 30_000 }));
+      const [row] = await until(
+        () => statuses([id]),
+        (rows) => rows[0]?.status !== 'processing',
+      );
+      expect(row).toMatchObject({ status: 'ready', page_count: 300, failure_reason: null });
+      const pages = await db
+        .selectFrom('document_pages')
+        .select(['page_number', 'body'])
+        .where('document_id', '=', id)
+        .orderBy('page_number')
+        .execute();
+      expect(pages.map((page) => page.page_number)).toEqual(
+        Array.from({ length: 300 }, (_, index) => index + 1),
+      );
+      const notes = pages.filter((page) => page.body.startsWith('[Text not read:'));
+      expect(notes.map((page) => page.body)).toEqual([
+        '[Text not read: Coursepack spends at most 5 seconds reading one document; this page and the later ones are shown but not searchable.]',
+      ]);
+    } finally {
+      await worker.stop();
     }
   });
 });

@@ -10,6 +10,7 @@ process.once('message', async (request: PdfReadingRequest) => {
   const say = (message: PdfReaderMessage) => process.send?.(message);
   const reading = await readPdfText(request.bytes, request.limits, {
     language: request.language,
+    slice: request.slice,
     onPageStart: (number) => say({ type: 'page', number }),
   });
   say({ type: 'done', reading });

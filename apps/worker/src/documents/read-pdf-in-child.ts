@@ -6,12 +6,14 @@ import { canTieChildToParent, forkAtIdlePriority } from './fork-at-idle-priority
 import type { PdfTextLimits } from './pdf-text-limits';
 import type { PdfReading } from './read-pdf-text';
 import { type GovernedReader, ReaderCpuGate } from './reader-cpu-gate';
+import type { ReadingSlice } from './reading-slice';
 
 export interface PdfReadingRequest {
   bytes: Uint8Array;
   limits: PdfTextLimits;
   /** The course's language (`en`, `de`, `pt-BR`): picks the OCR model. */
   language: string;
+  slice: ReadingSlice;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface RecognizePdfPagesOptions {
    */
   maxImagePixels?: number;
   onRefused?: (pageNumber: number, imagePixels: number) => void;
+  /** Asked before each page: true ends the recognition there (the caller's turn is over). */
+  shouldStop?: (pageNumber: number) => boolean;
   /** Called as each page starts, before it is drawn or read (the caller's page deadline). */
   onPageStart?: (pageNumber: number) => void;
   /** Called as each page is read, e.g. to store it before the next one starts. */
@@ -39,6 +41,7 @@ export async function recognizePdfPages(
     maxPixels = DEFAULT_MAX_PIXELS,
     maxImagePixels = Number.POSITIVE_INFINITY,
     onRefused,
+    shouldStop,
     onPageStart,
     onPage,
     warn = console.warn,
@@ -56,6 +59,7 @@ export async function recognizePdfPages(
     const scans = await openEmbeddedScans(await pdf.getData());
     for (const pageNumber of pageNumbers) {
       if (texts.has(pageNumber)) continue;
+      if (shouldStop?.(pageNumber)) break;
       onPageStart?.(pageNumber);
       const page = await pdf.getPage(pageNumber);
       const found = scans?.find(page, maxPixels);
