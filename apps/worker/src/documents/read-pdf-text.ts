@@ -214,10 +214,10 @@ export async function readPdfText(
   const { slice } = options;
   const startedAt = performance.now();
   const timeUp = () => performance.now() - startedAt >= slice.stopAfterMs;
-  const firstSlice = slice.fromPage === 1;
+  const isFirstSlice = slice.fromPage === 1;
   const { maxStreamBytes, maxTotalStreamBytes } = limits;
   // The file's checks are the first slice's: later ones read the very same stored original.
-  const scan = firstSlice ? scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes }) : null;
+  const scan = isFirstSlice ? scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes }) : null;
   const problems = new Set(scan?.problems.map((problem) => problem.code));
   if (problems.has('totalTooLarge')) return { ok: false, problem: { code: 'totalTooLarge' } };
   let pdf: PDFDocumentProxy | undefined;
