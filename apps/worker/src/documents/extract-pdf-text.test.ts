@@ -13,6 +13,7 @@ import { corruptPdf, encryptedPdf, textPdf } from '../testing/pdf-fixtures';
 import { describePdfProblem, PDF_PROBLEMS } from './describe-pdf-problem';
 import { extractPdfText, UnreadablePdfError } from './extract-pdf-text';
 import { PDF_TEXT_LIMITS, type PdfTextLimits } from './pdf-text-limits';
+import { firstSlice, type ReadingCarry, type ReadingSlice } from './reading-slice';
 
 const MB = 1024 * 1024;
 
@@ -91,6 +92,46 @@ describe('reading PDFs', () => {
     const pages = await pagesOf(extractPdfText(await manyPagePdf(60, 3)));
     expect(pages).toHaveLength(60);
     expect(pages[59]).toContain('Page 60 line 3');
+  });
+
+  it('reads in turns the same text as at once, scanned pages recognised in later turns', {
+    timeout: 120_000,
+  }, async () => {
+    // A text page between two scans; turns of no time read one page each, then recognise one.
+    const scan = await PDFDocument.load(await makeScannedPdf({ pages: 2 }));
+    const text = await PDFDocument.load(await textPdf(['Between the scans']));
+    const mixed = await PDFDocument.create();
+    const [first, second] = await mixed.copyPages(scan, [0, 1]);
+    const [middle] = await mixed.copyPages(text, [0]);
+    for (const page of [first, middle, second]) if (page) mixed.addPage(page);
+    const bytes = await mixed.save();
+    const whole = await extractPdfText(bytes);
+
+    const pages: string[] = [];
+    let slice: ReadingSlice = { ...firstSlice(PDF_TEXT_LIMITS), stopAfterMs: 0 };
+    const turns: { read: number; recognised: number[] }[] = [];
+    for (;;) {
+      const turn = await extractPdfText(bytes, { slice });
+      turn.pages.forEach((body, index) => {
+        pages[slice.fromPage - 1 + index] = body;
+      });
+      for (const { page, text: body } of turn.earlier ?? []) pages[page - 1] = body;
+      turns.push({ read: turn.pages.length, recognised: turn.recognised });
+      const carry = turn.carry as ReadingCarry;
+      if (turn.next === undefined && carry.ocrPending.length === 0) break;
+      slice = { ...carry, fromPage: turn.next ?? 4, stopAfterMs: 0 };
+    }
+    expect(pages).toEqual(whole.pages);
+    expect(whole.pages[0]).toContain('zorblax');
+    expect(whole.pages[1]).toBe('Between the scans');
+    // Three turns of text, then one for each scanned page.
+    expect(turns).toEqual([
+      { read: 1, recognised: [] },
+      { read: 1, recognised: [] },
+      { read: 1, recognised: [] },
+      { read: 0, recognised: [1] },
+      { read: 0, recognised: [3] },
+    ]);
   });
 
   it('explains a password-protected PDF', async () => {
