@@ -8,6 +8,7 @@ import {
 import { problemsOf as problemsOfParse } from '@coursepack/config/testing/problems-of';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLLUP_INTERVAL_MS, parseWorkerConfig } from './config';
+import { DEFAULT_DOCUMENT_TIMEOUT_MS } from './documents/process-document';
 
 const DATABASE_URL = 'postgres://user:pw@127.0.0.1:5432/coursepack';
 // Where a configuration without credentials keeps the generated ones: never the repository's.
@@ -24,6 +25,7 @@ describe('parseWorkerConfig', () => {
       databaseUrl: DATABASE_URL,
       concurrency: 1,
       rollupIntervalMs: DEFAULT_ROLLUP_INTERVAL_MS,
+      documentTimeoutMs: DEFAULT_DOCUMENT_TIMEOUT_MS,
       mediaDelivery: { baseUrl: 'http://127.0.0.1:3002', cloudName: 'coursepack' },
       mediaApi: {
         apiBaseUrl: 'http://127.0.0.1:3002',
@@ -45,6 +47,7 @@ describe('parseWorkerConfig', () => {
       DATABASE_URL,
       WORKER_CONCURRENCY: '4',
       WORKER_ROLLUP_INTERVAL_MS: '500',
+      WORKER_DOCUMENT_TIMEOUT_MS: '90000',
       MEDIA_PORT: '4002',
       MEDIA_BASE_URL: 'https://res.cloudinary.com/',
       MEDIA_API_URL: 'https://api.cloudinary.com',
@@ -60,6 +63,7 @@ describe('parseWorkerConfig', () => {
       databaseUrl: DATABASE_URL,
       concurrency: 4,
       rollupIntervalMs: 500,
+      documentTimeoutMs: 90_000,
       mediaDelivery: { baseUrl: 'https://res.cloudinary.com', cloudName: 'demo' },
       mediaApi: {
         apiBaseUrl: 'https://api.cloudinary.com',

@@ -5,6 +5,7 @@ import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-var
 import type { MediaDeliveryConfig } from '@coursepack/images/build-media-url';
 import type { MediaApiCredentials } from '@coursepack/images/upload-asset';
 import { z } from 'zod';
+import { DEFAULT_DOCUMENT_TIMEOUT_MS } from './documents/process-document';
 
 /**
  * The worker's configuration, read once at start-up from the environment (README's table). It
@@ -17,6 +18,8 @@ export interface WorkerConfig {
   concurrency: number;
   /** How often the analytics rollups are brought up to date. */
   rollupIntervalMs: number;
+  /** Reading time one document may take, every slice together; then it is ready as read so far. */
+  documentTimeoutMs: number;
   /** Where originals are fetched and thumbnails rendered. */
   mediaDelivery: MediaDeliveryConfig;
   /** The upload API, for deleting files nothing refers to any more. */
@@ -35,6 +38,7 @@ function workerVariables(env: Env) {
     DATABASE_URL: SHARED_VARIABLES.DATABASE_URL,
     WORKER_CONCURRENCY: integer(1, 1, 32),
     WORKER_ROLLUP_INTERVAL_MS: integer(DEFAULT_ROLLUP_INTERVAL_MS, 500, 3_600_000),
+    WORKER_DOCUMENT_TIMEOUT_MS: integer(DEFAULT_DOCUMENT_TIMEOUT_MS, 1_000, 24 * 3_600_000),
     MEDIA_PORT: SHARED_VARIABLES.MEDIA_PORT,
     MEDIA_BASE_URL: SHARED_VARIABLES.MEDIA_BASE_URL,
     MEDIA_API_URL: SHARED_VARIABLES.MEDIA_API_URL,
@@ -67,6 +71,7 @@ export function parseWorkerConfig(env: Env): WorkerConfig {
     databaseUrl: value.DATABASE_URL,
     concurrency: value.WORKER_CONCURRENCY,
     rollupIntervalMs: value.WORKER_ROLLUP_INTERVAL_MS,
+    documentTimeoutMs: value.WORKER_DOCUMENT_TIMEOUT_MS,
     mediaDelivery: {
       baseUrl: value.MEDIA_BASE_URL ?? mediaService,
       cloudName: value.MEDIA_CLOUD_NAME,

@@ -6,7 +6,12 @@ import PgBoss from 'pg-boss';
 import { keepRollupsFresh } from './analytics/keep-rollups-fresh';
 import type { WorkerConfig } from './config';
 import type { PdfTextLimits } from './documents/pdf-text-limits';
-import { GAVE_UP, markFailed, processDocument } from './documents/process-document';
+import {
+  GAVE_UP,
+  markFailed,
+  type ProcessingOutcome,
+  processDocument,
+} from './documents/process-document';
 import { createMailer, type Mailer } from './mail/create-mailer';
 
 export interface WorkerOptions {
@@ -71,18 +76,18 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       ),
     );
 
-  const processing = { db, media: config.mediaDelivery, maxBytes: config.uploadMaxBytes };
-  await work('process-document', config.concurrency, async ({ documentId }, job) => {
+  const processing = {
+    db,
+    media: config.mediaDelivery,
+    maxBytes: config.uploadMaxBytes,
+    documentTimeoutMs: config.documentTimeoutMs,
+    limits: options.limits,
+  };
+  await work('process-document', config.concurrency, async ({ documentId, resume }, job) => {
     const started = performance.now();
-    const result = await processDocument({ ...processing, limits: options.limits }, documentId);
+    const result = await processDocument(processing, documentId, resume);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log(
-      result.outcome === 'ready'
-        ? `document ${documentId} ready: ${result.pages} pages, ${result.recognised} by OCR (${seconds} s, job ${job.id})`
-        : result.outcome === 'failed'
-          ? `document ${documentId} failed: ${result.reason} (${seconds} s)`
-          : `document ${documentId} no longer waits for processing`,
-    );
+    log(describeOutcome(documentId, result, `${seconds} s, job ${job.id}`));
     return result;
   });
   await work('process-document-abandoned', 1, async ({ documentId }) => {
@@ -107,4 +112,18 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
+}
+
+/** The line a worker prints for each document job. */
+function describeOutcome(documentId: number, result: ProcessingOutcome, timing: string): string {
+  switch (result.outcome) {
+    case 'ready':
+      return `document ${documentId} ready: ${result.pages} pages, ${result.recognised} by OCR${result.timedOut ? ', the rest unread past the time limit' : ''} (${timing})`;
+    case 'read':
+      return `document ${documentId}: ${result.next === undefined ? 'text read, scanned pages' : `pages ${result.fromPage}–${result.next - 1} of ${result.pages} read, the rest`} in a later turn (${timing})`;
+    case 'failed':
+      return `document ${documentId} failed: ${result.reason} (${timing})`;
+    case 'gone':
+      return `document ${documentId} no longer waits for processing`;
+  }
 }

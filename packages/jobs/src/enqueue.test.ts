@@ -1,3 +1,4 @@
+import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +51,59 @@ describe('enqueue', () => {
     expect(first).toEqual(expect.any(String));
     expect(again).toBeNull();
     expect(other).toEqual(expect.any(String));
+  });
+
+  it('puts a member’s documents behind other members’ (priority: minus their others waiting)', async () => {
+    const { db } = database;
+    const courseId = await insertOpticsCourse(db);
+    await db
+      .insertInto('users')
+      .values(['alice', 'bob'].map((id) => ({ id, name: id, email: `${id}@example.org` })))
+      .execute();
+    const upload = async (ownerId: string) => {
+      const { id } = await db
+        .insertInto('documents')
+        .values({
+          course_id: courseId,
+          slug: 'notes',
+          title: 'Notes',
+          kind: 'notes',
+          owner_id: ownerId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueue(db, 'process-document', { documentId: id });
+      return id;
+    };
+    const alices = [await upload('alice'), await upload('alice'), await upload('alice')];
+    const bobs = await upload('bob');
+    const { rows } = await sql<{ document_id: number; priority: number }>`
+      SELECT (data->>'documentId')::int AS document_id, priority FROM pgboss.job
+      WHERE name = 'process-document' ORDER BY priority DESC, created_on`.execute(db);
+    expect(rows).toEqual([
+      { document_id: alices[0], priority: 0 },
+      { document_id: bobs, priority: 0 },
+      { document_id: alices[1], priority: -1 },
+      { document_id: alices[2], priority: -2 },
+    ]);
+    // A long reading's next turn (sent while its own job runs) goes behind Bob's waiting one.
+    await sql`UPDATE pgboss.job SET state = 'active' WHERE data->>'documentId' = ${String(alices[0])}`.execute(
+      db,
+    );
+    await enqueue(db, 'process-document', {
+      documentId: alices[0] ?? 0,
+      resume: {
+        fromPage: 60,
+        spentMs: 20_000,
+        charsLeft: 1,
+        ocrLeft: 1,
+        ocrPending: [],
+        ocrCutNoted: false,
+      },
+    });
+    const next = await sql<{ priority: number }>`
+      SELECT priority FROM pgboss.job WHERE state = 'created' AND data ? 'resume'`.execute(db);
+    expect(next.rows).toEqual([{ priority: -2 }]);
   });
 
   it('keeps at most one waiting analytics refresh, whoever sends it', async () => {

@@ -8,6 +8,27 @@
 
 export interface ProcessDocumentJob {
   documentId: number;
+  /**
+   * Absent: read from the first page. Present: a later slice of a long reading, sent by the
+   * worker when the previous slice ran out of its time (docs/worker.md, "Fair turns").
+   */
+  resume?: ReadingProgress;
+}
+
+/** Where a document's reading stopped, and what it carries on with. */
+export interface ReadingProgress {
+  /** The first page this slice reads. */
+  fromPage: number;
+  /** Time spent reading this document so far, every slice together (WORKER_DOCUMENT_TIMEOUT_MS). */
+  spentMs: number;
+  /** Characters of text the document may still keep. */
+  charsLeft: number;
+  /** Scanned pages OCR may still take on (besides `ocrPending`). */
+  ocrLeft: number;
+  /** Pages read without text (scans) that OCR has yet to recognise, in order. */
+  ocrPending: number[];
+  /** Whether the first scanned page past the OCR limit already carries the note saying so. */
+  ocrCutNoted: boolean;
 }
 
 export interface SendMailJob {
@@ -67,8 +88,10 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
     expireInSeconds: 60,
     retentionMinutes: 7 * DAY_MINUTES,
   },
-  // A document's reading holds a child process for at most DOCUMENT_TIME_LIMIT_MS (the worker's
-  // own limit); expiry comes after it, so only a lost worker ever meets it.
+  // A job reads one slice of a document: its reading child stops starting pages after 20 s and
+  // is killed 2 minutes 20 s after it started (PDF_TEXT_LIMITS.deadlineMs), the original's
+  // fetch and the thumbnail take a minute at most: expiry comes after all of that, so only a
+  // lost worker ever meets it, and its document is retried within minutes, not half an hour.
   // One waiting and one running per document (see `singletonKeyOf`): a document is never read
   // twice at once, and a repeated request to process it adds nothing.
   'process-document': {
@@ -76,7 +99,7 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
     retryLimit: 2,
     retryDelay: 15,
     retryBackoff: true,
-    expireInSeconds: 30 * 60,
+    expireInSeconds: 5 * 60,
     retentionMinutes: 7 * DAY_MINUTES,
     deadLetter: 'process-document-abandoned',
   },

@@ -1,5 +1,10 @@
 import { deflateSync } from 'node:zlib';
-import { inflatingPdf, manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
+import {
+  inflatingPdf,
+  largeImagesPdf,
+  manyPagePdf,
+  sharedLineArtPdf,
+} from '@coursepack/hostile-files/hostile-pdfs';
 import { jpeg2000ScanPdf, SCAN_LINE_TEXT } from '@coursepack/hostile-files/scan-encodings';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +13,7 @@ import { corruptPdf, encryptedPdf, textPdf } from '../testing/pdf-fixtures';
 import { describePdfProblem, PDF_PROBLEMS } from './describe-pdf-problem';
 import { extractPdfText, UnreadablePdfError } from './extract-pdf-text';
 import { PDF_TEXT_LIMITS, type PdfTextLimits } from './pdf-text-limits';
+import { firstSlice, type ReadingCarry, type ReadingSlice } from './reading-slice';
 
 const MB = 1024 * 1024;
 
@@ -88,6 +94,46 @@ describe('reading PDFs', () => {
     expect(pages[59]).toContain('Page 60 line 3');
   });
 
+  it('reads in turns the same text as at once, scanned pages recognised in later turns', {
+    timeout: 120_000,
+  }, async () => {
+    // A text page between two scans; turns of no time read one page each, then recognise one.
+    const scan = await PDFDocument.load(await makeScannedPdf({ pages: 2 }));
+    const text = await PDFDocument.load(await textPdf(['Between the scans']));
+    const mixed = await PDFDocument.create();
+    const [first, second] = await mixed.copyPages(scan, [0, 1]);
+    const [middle] = await mixed.copyPages(text, [0]);
+    for (const page of [first, middle, second]) if (page) mixed.addPage(page);
+    const bytes = await mixed.save();
+    const whole = await extractPdfText(bytes);
+
+    const pages: string[] = [];
+    let slice: ReadingSlice = { ...firstSlice(PDF_TEXT_LIMITS), stopAfterMs: 0 };
+    const turns: { read: number; recognised: number[] }[] = [];
+    for (;;) {
+      const turn = await extractPdfText(bytes, { slice });
+      turn.pages.forEach((body, index) => {
+        pages[slice.fromPage - 1 + index] = body;
+      });
+      for (const { page, text: body } of turn.earlier ?? []) pages[page - 1] = body;
+      turns.push({ read: turn.pages.length, recognised: turn.recognised });
+      const carry = turn.carry as ReadingCarry;
+      if (turn.next === undefined && carry.ocrPending.length === 0) break;
+      slice = { ...carry, fromPage: turn.next ?? 4, stopAfterMs: 0 };
+    }
+    expect(pages).toEqual(whole.pages);
+    expect(whole.pages[0]).toContain('zorblax');
+    expect(whole.pages[1]).toBe('Between the scans');
+    // Three turns of text, then one for each scanned page.
+    expect(turns).toEqual([
+      { read: 1, recognised: [] },
+      { read: 1, recognised: [] },
+      { read: 1, recognised: [] },
+      { read: 0, recognised: [1] },
+      { read: 0, recognised: [3] },
+    ]);
+  });
+
   it('explains a password-protected PDF', async () => {
     expect(await reason(extractPdfText(encryptedPdf()))).toBe(PDF_PROBLEMS.encrypted);
   });
@@ -164,6 +210,34 @@ describe('reading hostile PDFs within limits', () => {
     const tiny = limits({ deadlineMs: 1 });
     const message = await reason(extractPdfText(await textPdf(['Hello']), tiny));
     expect(message).toBe(describePdfProblem({ code: 'deadline' }, tiny.limits));
+  });
+
+  it('names the page that passed the page deadline while it was being recognised', async () => {
+    // Three pages of line art and no text: each reads as empty in a moment, then drawing page 1
+    // for OCR (tens of thousands of strokes at 300 DPI) passes the page deadline. The reading
+    // used to name the page after the last one read (page 4, the probe's "page 2001 of 2,000").
+    const slowToDraw = limits({ pageDeadlineMs: 1_000 });
+    const art = await sharedLineArtPdf({ pages: 3, segments: 49_000 });
+    const message = await reason(extractPdfText(art, slowToDraw));
+    expect(message).toBe(describePdfProblem({ code: 'pageDeadline', page: 1 }, slowToDraw.limits));
+  });
+
+  it('does not draw for OCR a page whose images would take more memory than allowed', async () => {
+    // Six 7000² images, each under any per-image limit: drawing the page decoded them all and
+    // the reading child passed 1.5 GB (the second attack probe), killed for its memory.
+    const page = await largeImagesPdf({ images: 6, side: 7000 });
+    const text = await extractPdfText(page);
+    expect(text.recognised).toEqual([]);
+    expect(text.pages).toEqual([
+      "[Text not recognised: this page's images hold 294 million pixels, more than the 50 million Coursepack draws to recognise a page; it is shown but not searchable.]",
+    ]);
+  });
+
+  it('draws a page of images within the budget inside the memory limit', async () => {
+    // 49 million pixels, just under the budget: drawn, and recognised (no words), within 1 GB.
+    expect(PDF_TEXT_LIMITS.maxResidentMb).toBeLessThanOrEqual(1_024);
+    const page = await largeImagesPdf({ images: 1, side: 7000 });
+    expect(await extractPdfText(page)).toMatchObject({ pages: [''], recognised: [] });
   });
 
   it('ends a reading whose heap runs out in its own process, not in ours', async () => {

@@ -3,14 +3,15 @@ import { readPdfText } from './read-pdf-text';
 
 /**
  * The entry point of the child process read-pdf-in-child.ts starts: one request in, progress
- * after each page and one reading out; the parent then kills it. A crash, a full heap or a
+ * as each page starts and one reading out; the parent then kills it. A crash, a full heap or a
  * deadline's SIGKILL ends only this process.
  */
 process.once('message', async (request: PdfReadingRequest) => {
   const say = (message: PdfReaderMessage) => process.send?.(message);
   const reading = await readPdfText(request.bytes, request.limits, {
     language: request.language,
-    onPage: (number) => say({ type: 'page', number }),
+    slice: request.slice,
+    onPageStart: (number) => say({ type: 'page', number }),
   });
   say({ type: 'done', reading });
 });

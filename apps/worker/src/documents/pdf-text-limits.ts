@@ -24,7 +24,18 @@ export interface PdfTextLimits {
   maxOcrPages: number;
   /** Pixels of one page rendered for OCR (about 300 dpi for A4 and Letter, less for larger pages). */
   ocrMaxPixels: number;
-  /** Wall-clock time of one reading, child process start-up included; then it is killed. */
+  /**
+   * Pixels of the images a page holds for it to be drawn for OCR: pdf.js decodes every image
+   * whole, at about 8 bytes a pixel, whatever the page's size. A page over it is shown but not
+   * recognised, with a note saying why.
+   */
+  ocrMaxImagePixels: number;
+  /**
+   * A reading's turn: after this long (wall-clock) it starts no more pages, and a document with
+   * pages left is read on in a later job, behind other members' documents (docs/worker.md).
+   */
+  sliceMs: number;
+  /** Wall-clock time of one slice's reading process, start-up included; then it is killed. */
   deadlineMs: number;
   /** Longest one page may take (reading its text, or recognising it); then the reading is killed. */
   pageDeadlineMs: number;
@@ -56,12 +67,19 @@ export const PDF_TEXT_LIMITS: PdfTextLimits = {
   // About two seconds a page here: a 300-page scan takes ten minutes.
   maxOcrPages: 300,
   ocrMaxPixels: 9_000_000,
-  // Inside the job queue's expiry for a document (packages/jobs/src/queues.ts, 30 minutes).
-  deadlineMs: 20 * 60_000,
+  // A 600 DPI colour scan of an A4 or Letter page is 35 million pixels, about 300 MB to draw;
+  // six 7000² images on one page (the second attack probe) are 294 million, 1.5 GB.
+  ocrMaxImagePixels: 50_000_000,
+  // Another member's small document waits for at most this (and the page in progress).
+  sliceMs: 20_000,
+  // The page started just before the turn ends has its whole page deadline, even stopped three
+  // times in four by the CPU gate until half of this has passed; inside the job queue's expiry
+  // for a document (packages/jobs/src/queues.ts, 5 minutes).
+  deadlineMs: 140_000,
   pageDeadlineMs: 60_000,
   // Beside a web app serving pages back to back on 2 cores: page p99 1.0× idle at a quarter,
   // 1.2× at a half, 1.3–1.45× never stopped (docs/worker.md).
   busyCpuShare: 0.25,
   heapMb: 512,
-  maxResidentMb: 1_536,
+  maxResidentMb: 1_024,
 };

@@ -6,15 +6,20 @@ import { canTieChildToParent, forkAtIdlePriority } from './fork-at-idle-priority
 import type { PdfTextLimits } from './pdf-text-limits';
 import type { PdfReading } from './read-pdf-text';
 import { type GovernedReader, ReaderCpuGate } from './reader-cpu-gate';
+import type { ReadingSlice } from './reading-slice';
 
 export interface PdfReadingRequest {
   bytes: Uint8Array;
   limits: PdfTextLimits;
   /** The course's language (`en`, `de`, `pt-BR`): picks the OCR model. */
   language: string;
+  slice: ReadingSlice;
 }
 
-/** What the child says while it works: after each page, then once with the reading. */
+/**
+ * What the child says while it works: as it starts each page (reading its text, or recognising
+ * it), then once with the reading.
+ */
 export type PdfReaderMessage =
   | { type: 'page'; number: number }
   | { type: 'done'; reading: PdfReading };
@@ -131,7 +136,7 @@ export async function readPdfInChild(request: PdfReadingRequest): Promise<PdfRea
     });
     child.on('message', (message: PdfReaderMessage) => {
       if (message.type === 'page') {
-        pageInProgress = message.number + 1;
+        pageInProgress = message.number;
         pageStartedAt = runningMs();
         armPageDeadline(limits.pageDeadlineMs);
         return;

@@ -7,6 +7,7 @@ import type { PdfProblem } from './describe-pdf-problem';
 import { textItemRuns } from './page-text-runs';
 import type { PdfTextLimits } from './pdf-text-limits';
 import { pdfjsOptions } from './pdfjs-options';
+import type { ReadingCarry, ReadingSlice } from './reading-slice';
 
 /**
  * pdf.js itself, run inside the reading child process (pdf-reader-child-main.ts), never in the
@@ -15,14 +16,38 @@ import { pdfjsOptions } from './pdfjs-options';
  * page's words are (page-text-runs.ts), beside `pages`.
  */
 export type PdfReading =
-  | { ok: true; pages: string[]; runs: PageTextRun[][]; recognised: number[] }
+  | {
+      ok: true;
+      /** Pages `slice.fromPage` onwards whose text this slice read (OCR'd ones included). */
+      pages: string[];
+      runs: PageTextRun[][];
+      /** Pages of earlier slices recognised in this one. */
+      earlier: RecognisedPage[];
+      recognised: number[];
+      /** The document's pages, read or not. */
+      pageCount: number;
+      /** The first page whose text is left for the next slice; absent once the last is read. */
+      next?: number;
+      carry: ReadingCarry;
+    }
   | { ok: false; problem: PdfProblem };
+
+export interface RecognisedPage {
+  page: number;
+  text: string;
+  runs: PageTextRun[];
+}
 
 export interface ReadingOptions {
   /** The course's language, for the OCR model. */
   language: string;
-  /** Called after each page, read or recognised: the parent's per-page deadline restarts. */
-  onPage: (number: number) => void;
+  /**
+   * Called as each page starts, read or recognised: the parent's per-page deadline restarts and
+   * names this page. (Counting from the last page finished named the page after the last one
+   * once recognition began: "page 2001" of 2,000.)
+   */
+  onPageStart: (number: number) => void;
+  slice: ReadingSlice;
 }
 
 class Unreadable extends Error {
@@ -55,43 +80,56 @@ function cleanPageText(text: string): string {
 }
 
 /**
- * OCR for the pages without a text layer, written into `pages`, up to `maxOcrPages`; the first
- * page left unrecognised says why (readers and search see the note). Answers the pages whose
- * words were recognised.
+ * OCR for the pages found without a text layer (`carry.ocrPending`), in order, until `shouldStop`
+ * says the slice's time is up; the pages left stay pending for the next slice. Answers each
+ * page's text (cut at the page limit) and words, or a note saying why it was not drawn.
  */
-async function recognisePages(
+async function recognisePending(
   pdf: PDFDocumentProxy,
-  withoutText: number[],
-  pages: string[],
-  runs: PageTextRun[][],
+  carry: ReadingCarry,
   limits: PdfTextLimits,
-  options: ReadingOptions,
-): Promise<number[]> {
-  if (withoutText.length === 0) return [];
-  const chosen = withoutText.slice(0, limits.maxOcrPages);
-  const texts = await recognizePdfPages(pdf, chosen, {
+  options: ReadingOptions & { shouldStop: (pageNumber: number) => boolean },
+): Promise<{ done: RecognisedPage[]; recognised: number[] }> {
+  const refused = new Map<number, number>();
+  const texts = await recognizePdfPages(pdf, carry.ocrPending, {
     languages: [options.language],
     maxPixels: limits.ocrMaxPixels,
-    onPage: (number) => options.onPage(number),
+    maxImagePixels: limits.ocrMaxImagePixels,
+    onRefused: (number, pixels) => refused.set(number, pixels),
+    onPageStart: (number) => options.onPageStart(number),
+    shouldStop: options.shouldStop,
   });
-  for (const [number, { text, runs: words }] of texts) {
-    runs[number - 1] = words;
-    const clean = cleanPageText(text);
-    pages[number - 1] =
-      clean.length > limits.maxPageChars
-        ? cutText(
-            clean,
-            limits.maxPageChars,
-            `[Text cut: Coursepack keeps the first ${limits.maxPageChars.toLocaleString('en-US')} characters of a page.]`,
-          )
-        : clean;
+  const done: RecognisedPage[] = [];
+  const recognised: number[] = [];
+  for (const page of carry.ocrPending) {
+    const words = texts.get(page);
+    const pixels = refused.get(page);
+    if (words) {
+      const clean = cleanPageText(words.text);
+      const text =
+        clean.length > limits.maxPageChars
+          ? cutText(
+              clean,
+              limits.maxPageChars,
+              `[Text cut: Coursepack keeps the first ${limits.maxPageChars.toLocaleString('en-US')} characters of a page.]`,
+            )
+          : clean;
+      done.push({ page, text, runs: words.runs });
+      if (text !== '') recognised.push(page);
+    } else if (pixels !== undefined) {
+      done.push({
+        page,
+        text: `[Text not recognised: this page's images hold ${millions(pixels)} million pixels, more than the ${millions(limits.ocrMaxImagePixels)} million Coursepack draws to recognise a page; it is shown but not searchable.]`,
+        runs: [],
+      });
+    }
   }
-  const firstSkipped = withoutText[limits.maxOcrPages];
-  if (firstSkipped !== undefined) {
-    pages[firstSkipped - 1] =
-      `[Text not recognised: Coursepack recognises the text of up to ${limits.maxOcrPages.toLocaleString('en-US')} scanned pages per document; this page and the later scanned ones are shown but not searchable.]`;
-  }
-  return chosen.filter((number) => (pages[number - 1] ?? '') !== '');
+  carry.ocrPending = carry.ocrPending.filter((page) => !texts.has(page) && !refused.has(page));
+  return { done, recognised };
+}
+
+function millions(pixels: number): string {
+  return Math.ceil(pixels / 1_000_000).toLocaleString('en-US');
 }
 
 /** At a word boundary when there is one near, then the note saying why. */
@@ -164,15 +202,23 @@ async function findOversizedPage(
  * `maxDocumentChars`, each cut ending with a note that says so, for readers and for its uploader.
  * Pages without a text layer (scans) are recognised by OCR, up to `maxOcrPages`; a page OCR
  * finds no words on (a drawing, a photo) stays an empty string: readable, not searchable.
+ * One slice at a time (`options.slice`): from its first page until `stopAfterMs` have passed,
+ * so that a long document gives the worker back between slices; the next slice carries on with
+ * the budgets this one hands over.
  */
 export async function readPdfText(
   bytes: Uint8Array,
   limits: PdfTextLimits,
   options: ReadingOptions,
 ): Promise<PdfReading> {
+  const { slice } = options;
+  const startedAt = performance.now();
+  const timeUp = () => performance.now() - startedAt >= slice.stopAfterMs;
+  const isFirstSlice = slice.fromPage === 1;
   const { maxStreamBytes, maxTotalStreamBytes } = limits;
-  const scan = scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes });
-  const problems = new Set(scan.problems.map((problem) => problem.code));
+  // The file's checks are the first slice's: later ones read the very same stored original.
+  const scan = isFirstSlice ? scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes }) : null;
+  const problems = new Set(scan?.problems.map((problem) => problem.code));
   if (problems.has('totalTooLarge')) return { ok: false, problem: { code: 'totalTooLarge' } };
   let pdf: PDFDocumentProxy | undefined;
   try {
@@ -180,37 +226,43 @@ export async function readPdfText(
     if (pdf.numPages > limits.maxPages) {
       return { ok: false, problem: { code: 'tooManyPages', pages: pdf.numPages } };
     }
-    const oversizedPage = await findOversizedPage(
-      pdf,
-      scan.pageContentBytes,
-      limits.maxPageContentBytes,
-    );
-    if (oversizedPage !== undefined) {
-      return { ok: false, problem: { code: 'pageContentTooLarge', page: oversizedPage } };
+    if (scan) {
+      const oversizedPage = await findOversizedPage(
+        pdf,
+        scan.pageContentBytes,
+        limits.maxPageContentBytes,
+      );
+      if (oversizedPage !== undefined) {
+        return { ok: false, problem: { code: 'pageContentTooLarge', page: oversizedPage } };
+      }
     }
     // Beyond every page's own content: a form, a font or an object stream.
     if (problems.has('streamTooLarge')) return { ok: false, problem: { code: 'streamTooLarge' } };
 
     const pages: string[] = [];
     const runs: PageTextRun[][] = [];
-    // Read and empty: no text layer. Pages past the document's budget are not among them.
-    const withoutText: number[] = [];
-    let budget = limits.maxDocumentChars;
-    for (let number = 1; number <= pdf.numPages; number += 1) {
-      if (budget <= 0) {
+    const carry: ReadingCarry = {
+      charsLeft: slice.charsLeft,
+      ocrLeft: slice.ocrLeft,
+      ocrPending: [...slice.ocrPending],
+      ocrCutNoted: slice.ocrCutNoted,
+    };
+    let number = slice.fromPage;
+    for (; number <= pdf.numPages; number += 1) {
+      if (number > slice.fromPage && timeUp()) break;
+      if (carry.charsLeft <= 0) {
         pages.push('');
         runs.push([]);
         continue;
       }
-      const pageLimit = Math.min(limits.maxPageChars, budget);
+      const pageLimit = Math.min(limits.maxPageChars, carry.charsLeft);
+      options.onPageStart(number);
       const page = await readPageText(pdf, number, pageLimit);
       const { text, cut } = page;
       runs.push(page.runs);
-      options.onPage(number);
-      if (text === '') withoutText.push(number);
       if (!cut) {
         pages.push(text);
-        budget -= text.length;
+        carry.charsLeft -= text.length;
       } else if (pageLimit < limits.maxPageChars) {
         pages.push(
           cutText(
@@ -219,7 +271,7 @@ export async function readPdfText(
             `[Text cut: Coursepack keeps ${limits.maxDocumentChars.toLocaleString('en-US')} characters of a document’s text; the text from here to the last page is not shown or searchable.]`,
           ),
         );
-        budget = 0;
+        carry.charsLeft = 0;
       } else {
         pages.push(
           cutText(
@@ -228,11 +280,46 @@ export async function readPdfText(
             `[Text cut: this page holds more than ${limits.maxPageChars.toLocaleString('en-US')} characters; Coursepack keeps the first ${limits.maxPageChars.toLocaleString('en-US')}.]`,
           ),
         );
-        budget -= pageLimit;
+        carry.charsLeft -= pageLimit;
+      }
+      // Read and empty: no text layer, so OCR's, while it may take more pages.
+      if (text !== '') continue;
+      if (carry.ocrLeft > 0) {
+        carry.ocrPending.push(number);
+        carry.ocrLeft -= 1;
+      } else if (!carry.ocrCutNoted) {
+        carry.ocrCutNoted = true;
+        pages[pages.length - 1] =
+          `[Text not recognised: Coursepack recognises the text of up to ${limits.maxOcrPages.toLocaleString('en-US')} scanned pages per document; this page and the later scanned ones are shown but not searchable.]`;
       }
     }
-    const recognised = await recognisePages(pdf, withoutText, pages, runs, limits, options);
-    return { ok: true, pages, runs, recognised };
+    const textRead = number - slice.fromPage;
+    // A slice always gets somewhere: a page's text, or else the first pending page recognised.
+    const shouldStop = (page: number) => (textRead > 0 || page !== carry.ocrPending[0]) && timeUp();
+    const { done, recognised } = await recognisePending(pdf, carry, limits, {
+      ...options,
+      shouldStop,
+    });
+    const earlier: RecognisedPage[] = [];
+    for (const page of done) {
+      const index = page.page - slice.fromPage;
+      if (index >= 0 && index < textRead) {
+        pages[index] = page.text;
+        runs[index] = page.runs;
+      } else {
+        earlier.push(page);
+      }
+    }
+    return {
+      ok: true,
+      pages,
+      runs,
+      earlier,
+      recognised,
+      pageCount: pdf.numPages,
+      ...(number <= pdf.numPages ? { next: number } : {}),
+      carry,
+    };
   } catch (error) {
     if (error instanceof Unreadable) return { ok: false, problem: error.problem };
     return { ok: false, problem: { code: 'corrupt' } };

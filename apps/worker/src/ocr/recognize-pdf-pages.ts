@@ -8,6 +8,17 @@ export interface RecognizePdfPagesOptions {
   languages: string[];
   /** Pixel cap per page, rasterized or a scan's own image; see rasterizePage. */
   maxPixels?: number;
+  /**
+   * Pixels of the images one page may hold to be drawn: pdf.js decodes each whole (about 8 bytes
+   * a pixel between its decoded copy and the canvas it draws through), whatever the size the
+   * page is drawn at. A page over it is not drawn; `onRefused` says so.
+   */
+  maxImagePixels?: number;
+  onRefused?: (pageNumber: number, imagePixels: number) => void;
+  /** Asked before each page: true ends the recognition there (the caller's turn is over). */
+  shouldStop?: (pageNumber: number) => boolean;
+  /** Called as each page starts, before it is drawn or read (the caller's page deadline). */
+  onPageStart?: (pageNumber: number) => void;
   /** Called as each page is read, e.g. to store it before the next one starts. */
   onPage?: (pageNumber: number, text: string) => void;
   /** Where to say that a language is read as English for want of its model (console.warn). */
@@ -28,6 +39,10 @@ export async function recognizePdfPages(
   {
     languages,
     maxPixels = DEFAULT_MAX_PIXELS,
+    maxImagePixels = Number.POSITIVE_INFINITY,
+    onRefused,
+    shouldStop,
+    onPageStart,
     onPage,
     warn = console.warn,
   }: RecognizePdfPagesOptions,
@@ -44,7 +59,15 @@ export async function recognizePdfPages(
     const scans = await openEmbeddedScans(await pdf.getData());
     for (const pageNumber of pageNumbers) {
       if (texts.has(pageNumber)) continue;
-      const found = scans?.find(await pdf.getPage(pageNumber), maxPixels);
+      if (shouldStop?.(pageNumber)) break;
+      onPageStart?.(pageNumber);
+      const page = await pdf.getPage(pageNumber);
+      const found = scans?.find(page, maxPixels);
+      const imagePixels = scans?.imagePixels(page) ?? 0;
+      if (!(found && 'scan' in found) && imagePixels > maxImagePixels) {
+        onRefused?.(pageNumber, imagePixels);
+        continue;
+      }
       const image: RasterizedPage | ImageFile =
         found && 'scan' in found
           ? {
