@@ -66,7 +66,10 @@ function isMissing(error: unknown): boolean {
  * reader that finds it gone derives it afresh (`read` answers undefined), never fails.
  */
 export class DiskDerivedCache implements DerivedStore {
-  /** By path, least recently used first (Map keeps insertion order; a use re-inserts). */
+  /**
+   * By path under the root (short keys: a full cache of thumbnails is a few hundred thousand
+   * entries), least recently used first (Map keeps insertion order; a use re-inserts).
+   */
   private readonly entries = new Map<string, Entry>();
   private total = 0;
   private writtenSinceScan = 0;
@@ -91,19 +94,20 @@ export class DiskDerivedCache implements DerivedStore {
   }
 
   async read(publicId: string, name: string): Promise<Buffer | undefined> {
-    const file = path.join(this.folderOf(publicId), name);
+    const key = this.keyOf(publicId, name);
+    const file = path.join(this.root, key);
     let body: Buffer;
     try {
       body = await readFile(file);
     } catch {
-      this.drop(file);
+      this.drop(key);
       return undefined;
     }
     const now = Date.now();
-    const entry = this.entries.get(file);
+    const entry = this.entries.get(key);
     if (entry) {
-      this.entries.delete(file);
-      this.entries.set(file, { ...entry, usedMs: now });
+      this.entries.delete(key);
+      this.entries.set(key, { ...entry, usedMs: now });
       if (now - entry.usedMs < TOUCH_INTERVAL_MS) return body;
     }
     // The modification time is the last use other processes and the next start-up see.
@@ -111,14 +115,15 @@ export class DiskDerivedCache implements DerivedStore {
     if (!entry) {
       // Written by another process: counted from now on.
       const stats = await stat(file).catch(() => undefined);
-      if (stats) this.add(file, { bytes: diskBytes(stats), usedMs: now });
+      if (stats) this.add(key, { bytes: diskBytes(stats), usedMs: now });
     }
     return body;
   }
 
   async write(publicId: string, name: string, body: Uint8Array): Promise<void> {
     if (body.byteLength > this.maxBytes * LARGEST_SHARE) return;
-    const file = path.join(this.folderOf(publicId), name);
+    const key = this.keyOf(publicId, name);
+    const file = path.join(this.root, key);
     await mkdir(path.dirname(file), { recursive: true });
     // Write then rename: a reader (in this or another process) never sees half a file.
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -126,27 +131,32 @@ export class DiskDerivedCache implements DerivedStore {
     await rename(temp, file);
     const stats = await stat(file).catch(() => undefined);
     if (!stats) return;
-    this.add(file, { bytes: diskBytes(stats), usedMs: Date.now() });
+    this.add(key, { bytes: diskBytes(stats), usedMs: Date.now() });
     this.writtenSinceScan += diskBytes(stats);
     if (this.writtenSinceScan >= this.maxBytes * RESCAN_SHARE) this.rescan();
     await this.evict();
   }
 
   forget(publicId: string): void {
-    const folder = `${this.folderOf(publicId)}${path.sep}`;
-    for (const file of [...this.entries.keys()]) if (file.startsWith(folder)) this.drop(file);
+    const folder = this.keyOf(publicId, '');
+    for (const key of [...this.entries.keys()]) if (key.startsWith(folder)) this.drop(key);
   }
 
-  private add(file: string, entry: Entry): void {
-    this.drop(file);
-    this.entries.set(file, entry);
+  /** `{asset folder}/{name}`: where the file is under the root. */
+  private keyOf(publicId: string, name: string): string {
+    return path.join(path.relative(this.root, this.folderOf(publicId)), name || path.sep);
+  }
+
+  private add(key: string, entry: Entry): void {
+    this.drop(key);
+    this.entries.set(key, entry);
     this.total += entry.bytes;
   }
 
-  private drop(file: string): void {
-    const entry = this.entries.get(file);
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
     if (!entry) return;
-    this.entries.delete(file);
+    this.entries.delete(key);
     this.total -= entry.bytes;
   }
 
@@ -155,14 +165,14 @@ export class DiskDerivedCache implements DerivedStore {
     if (this.total <= this.maxBytes) return;
     const victims: string[] = [];
     // Taken out of the index at once, so concurrent writes never pick the same files.
-    for (const file of this.entries.keys()) {
+    for (const key of this.entries.keys()) {
       if (this.total <= this.maxBytes * LOW_WATER) break;
-      victims.push(file);
-      this.drop(file);
+      victims.push(key);
+      this.drop(key);
     }
     await Promise.all(
-      victims.map((file) =>
-        unlink(file).catch((error: unknown) => {
+      victims.map((key) =>
+        unlink(path.join(this.root, key)).catch((error: unknown) => {
           if (!isMissing(error)) throw error;
         }),
       ),
@@ -196,6 +206,7 @@ export class DiskDerivedCache implements DerivedStore {
       const names = await readdir(dir).catch(() => [] as string[]);
       for (let index = 0; index < names.length; index += SCAN_BATCH) {
         const batch = names.slice(index, index + SCAN_BATCH).map(async (name) => {
+          const key = path.join(folder, name);
           const file = path.join(dir, name);
           const stats = await stat(file).catch(() => undefined);
           if (!stats?.isFile()) return;
@@ -204,19 +215,19 @@ export class DiskDerivedCache implements DerivedStore {
             if (started - stats.mtimeMs > ABANDONED_TEMP_MS) await unlink(file).catch(() => {});
             return;
           }
-          const usedMs = Math.max(stats.mtimeMs, this.entries.get(file)?.usedMs ?? 0);
-          found.push([file, { bytes: diskBytes(stats), usedMs }]);
+          const usedMs = Math.max(stats.mtimeMs, this.entries.get(key)?.usedMs ?? 0);
+          found.push([key, { bytes: diskBytes(stats), usedMs }]);
         });
         await Promise.all(batch);
       }
     }
-    const seen = new Set(found.map(([file]) => file));
-    for (const [file, entry] of this.entries) {
-      if (!seen.has(file) && entry.usedMs >= started) found.push([file, entry]);
+    const seen = new Set(found.map(([key]) => key));
+    for (const [key, entry] of this.entries) {
+      if (!seen.has(key) && entry.usedMs >= started) found.push([key, entry]);
     }
     found.sort(([, a], [, b]) => a.usedMs - b.usedMs);
     this.entries.clear();
     this.total = 0;
-    for (const [file, entry] of found) this.add(file, entry);
+    for (const [key, entry] of found) this.add(key, entry);
   }
 }
