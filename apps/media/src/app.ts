@@ -173,7 +173,7 @@ function closeAfterAnswer(raw: IncomingMessage, response: ServerResponse): void 
  * longer than it said): the multipart reader fails with 413 and, the body being unread, the
  * answer closes the connection (`sendError`). Fastify counts the bodies it parses itself.
  */
-function stopAtLimit(raw: IncomingMessage, config: MediaConfig): void {
+function stopAtLimit(raw: IncomingMessage, config: MediaConfig): () => void {
   const limit = maxBodyBytes(config);
   let received = 0;
   const count = (chunk: Buffer) => {
@@ -186,6 +186,7 @@ function stopAtLimit(raw: IncomingMessage, config: MediaConfig): void {
     raw.emit('error', bodyTooLarge(config));
   };
   raw.on('data', count);
+  return () => raw.off('data', count);
 }
 
 async function readUploadRequest(
@@ -193,7 +194,7 @@ async function readUploadRequest(
   config: MediaConfig,
 ): Promise<{ fields: Fields; file?: Uint8Array; filename?: string }> {
   if (request.isMultipart()) {
-    stopAtLimit(request.raw, config);
+    const stopCounting = stopAtLimit(request.raw, config);
     const entries: [string, unknown][] = [];
     let file: Uint8Array | undefined;
     let filename: string | undefined;
@@ -212,6 +213,8 @@ async function readUploadRequest(
       }
     } catch (error) {
       throw fromMultipartError(error);
+    } finally {
+      stopCounting();
     }
     const fields = normaliseFields(entries);
     if (!file && fields.file) file = decodeFileField(fields.file);
