@@ -240,8 +240,8 @@ export class DeliveryService {
     const hot = this.memory.get(memoryKey);
     if (hot) return { ...base, status: 200, body: hot.body, cache: 'memory' };
 
-    const file = `${hash}.${format}`;
-    const fromDisk = await this.derived.read(asset.publicId, file);
+    const fileName = `${hash}.${format}`;
+    const fromDisk = await this.derived.read(asset.publicId, fileName);
     if (fromDisk) {
       this.memory.set(memoryKey, { body: fromDisk });
       return { ...base, status: 200, body: fromDisk, cache: 'disk' };
@@ -263,7 +263,7 @@ export class DeliveryService {
         pdf: this.pdf,
         layers,
       };
-      job = this.runJob(key, memoryKey, asset.publicId, file, () =>
+      job = this.runJob(key, memoryKey, asset.publicId, fileName, () =>
         deriveImage(source, request, format, this.config),
       );
     }
@@ -312,7 +312,7 @@ export class DeliveryService {
     key: string,
     memoryKey: string,
     publicId: string,
-    file: string,
+    fileName: string,
     derive: () => Promise<Buffer>,
   ): Promise<Derived> {
     const job = (async () => {
@@ -320,7 +320,7 @@ export class DeliveryService {
         await this.hooks.onDerive?.(key);
         return derive();
       });
-      await this.derived.write(publicId, file, body);
+      await this.derived.write(publicId, fileName, body);
       const derived = { body };
       this.memory.set(memoryKey, derived);
       return derived;
