@@ -44,16 +44,12 @@ const RESCAN_SHARE = 1 / 16;
 const TOUCH_INTERVAL_MS = 60_000;
 /** Scratch files of a write that never finished (the process died) are removed after this. */
 const ABANDONED_TEMP_MS = 10 * 60_000;
-/** Files stat'ed at once while reading the folder: scans must leave the thread pool to answers. */
-const SCAN_BATCH = 4;
+/** Files stat'ed or removed at once: the folder's upkeep must leave the thread pool to answers. */
+const FILES_AT_ONCE = 4;
 
 /** What a file takes on disk: its blocks (a 100-byte file takes 4 KiB on most file systems). */
 function diskBytes(stats: Stats): number {
   return stats.blocks > 0 ? stats.blocks * 512 : stats.size;
-}
-
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
 /**
@@ -170,13 +166,16 @@ export class DiskDerivedCache implements DerivedStore {
       victims.push(key);
       this.drop(key);
     }
-    await Promise.all(
-      victims.map((key) =>
-        unlink(path.join(this.root, key)).catch((error: unknown) => {
-          if (!isMissing(error)) throw error;
-        }),
-      ),
-    );
+    // A few at a time: a start-up over a folder far past a lowered limit removes thousands.
+    // A file that cannot be removed (gone already, or refused) never fails the answer that
+    // wrote another; the next reading of the folder counts what is really there.
+    for (let index = 0; index < victims.length; index += FILES_AT_ONCE) {
+      await Promise.all(
+        victims
+          .slice(index, index + FILES_AT_ONCE)
+          .map((key) => unlink(path.join(this.root, key)).catch(() => undefined)),
+      );
+    }
   }
 
   /** Reads the folder again in the background (one read at a time), then evicts. */
@@ -204,8 +203,8 @@ export class DiskDerivedCache implements DerivedStore {
     for (const folder of folders) {
       const dir = path.join(this.root, folder);
       const names = await readdir(dir).catch(() => [] as string[]);
-      for (let index = 0; index < names.length; index += SCAN_BATCH) {
-        const batch = names.slice(index, index + SCAN_BATCH).map(async (name) => {
+      for (let index = 0; index < names.length; index += FILES_AT_ONCE) {
+        const batch = names.slice(index, index + FILES_AT_ONCE).map(async (name) => {
           const key = path.join(folder, name);
           const file = path.join(dir, name);
           const stats = await stat(file).catch(() => undefined);
