@@ -64,7 +64,7 @@ async function noiseJpeg(width: number, height: number): Promise<Buffer> {
 
 /** Sharpened, enlarged and turned: seconds of sharp each. */
 const heavyUrl = (publicId: string, index: number) =>
-  `e_sharpen:${1000 + index},w_2000,a_${101 + index}/${publicId}.jpg`;
+  `e_sharpen:${1000 + index},w_1600,a_${101 + index}/${publicId}.jpg`;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-media-lane-'));
@@ -80,7 +80,7 @@ describe('cold derivations and cached answers', () => {
   it('answers a cached thumbnail and an original before any of the heavy derivations in flight', async () => {
     const { credentials, get, started } = await startService();
     await uploadAsset(credentials, {
-      file: await noiseJpeg(1600, 1600),
+      file: await noiseJpeg(1200, 1200),
       filename: 'big.jpg',
       publicId: 'big',
     });
@@ -130,7 +130,7 @@ describe('cold derivations and cached answers', () => {
   it('takes cold derivations in turn between assets: one flood does not queue others behind it', async () => {
     const { credentials, get, started } = await startService();
     await uploadAsset(credentials, {
-      file: await noiseJpeg(1600, 1600),
+      file: await noiseJpeg(1200, 1200),
       filename: 'big.jpg',
       publicId: 'flood',
     });
