@@ -91,6 +91,14 @@ describe('cold derivations and cached answers', () => {
     });
     expect((await get('c_fill,w_96,h_96/cover.jpg')).cache).toBe('derived');
 
+    // sharp's counters are the process's: wait out work other test files may have left.
+    await vi.waitFor(
+      () => {
+        const { process, queue } = sharp.counters();
+        expect(process + queue).toBe(0);
+      },
+      { timeout: 30_000, interval: 10 },
+    );
     const finished: string[] = [];
     const heavy = Array.from({ length: HEAVY }, (_, index) =>
       get(heavyUrl('big', index)).then((answer) => {
