@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
@@ -41,10 +41,15 @@ export interface MediaAppOptions {
   onHotAnswer?: (url: string) => void;
 }
 
-const CORS_HEADERS = {
+/**
+ * On every answer: CORS (pages read the status and `x-cld-error`), and `nosniff`, so no
+ * browser ever guesses a type other than the one sent (a PDF or a raw file as a page).
+ */
+const EVERY_ANSWER_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'X-Cld-Error',
   'timing-allow-origin': '*',
+  'x-content-type-options': 'nosniff',
 };
 const ONE_MONTH = 30 * 24 * 3600;
 const FINAL_CACHE = `public, max-age=${ONE_MONTH}, immutable`;
@@ -119,10 +124,77 @@ function decodeFileField(value: string): Uint8Array {
   );
 }
 
+/** The most bytes a request body may have: the largest file as base64 (a third more) and fields. */
+function maxBodyBytes(config: MediaConfig): number {
+  return Math.ceil((config.maxUploadBytes * 4) / 3) + 1024 * 1024;
+}
+
+function bodyTooLarge(config: MediaConfig, declared?: number): MediaError {
+  const limit = maxBodyBytes(config);
+  const files = `files of up to ${config.maxUploadBytes} bytes`;
+  return new MediaError(
+    'payload_too_large',
+    declared === undefined
+      ? `File size too large. The request body passed ${limit} bytes, the most accepted (${files}).`
+      : `File size too large. The request body has ${declared} bytes; the most accepted is ${limit} (${files}).`,
+  );
+}
+
+/** How long, and how much of, the rest of a refused body is read and dropped before closing. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * An answer sent before its request's body was read (a refused upload). Node would read the
+ * rest to its end to keep the connection (gigabytes, for a hostile upload); closing at once
+ * resets a connection whose body is still arriving, and the client may lose the answer. So,
+ * as nginx's lingering close does, the rest is read and dropped for a moment, then the
+ * connection is closed (kept when the body ends meanwhile).
+ */
+function closeAfterAnswer(raw: IncomingMessage, response: ServerResponse): void {
+  response.once('finish', () => {
+    if (raw.complete) return;
+    // Destroying a request whose body is unfinished closes its connection.
+    const close = () => raw.destroy();
+    const timer = setTimeout(close, LINGER_MS).unref();
+    raw.socket?.once('close', () => clearTimeout(timer));
+    raw.once('end', () => clearTimeout(timer));
+    let discarded = 0;
+    raw.on('data', (chunk: Buffer) => {
+      discarded += chunk.byteLength;
+      if (discarded > LINGER_BYTES) close();
+    });
+    raw.resume();
+  });
+}
+
+/**
+ * Stops reading a multipart body once it passes the limit, however it is sent (chunked, or
+ * longer than it said): the multipart reader fails with 413 and, the body being unread, the
+ * answer closes the connection (`sendError`). Fastify counts the bodies it parses itself.
+ */
+function stopAtLimit(raw: IncomingMessage, config: MediaConfig): () => void {
+  const limit = maxBodyBytes(config);
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.byteLength;
+    if (received <= limit) return;
+    raw.off('data', count);
+    raw.unpipe();
+    raw.pause();
+    // The multipart reader listens for request errors and ends its parts with this one.
+    raw.emit('error', bodyTooLarge(config));
+  };
+  raw.on('data', count);
+  return () => raw.off('data', count);
+}
+
 async function readUploadRequest(
   request: FastifyRequest,
+  config: MediaConfig,
 ): Promise<{ fields: Fields; file?: Uint8Array; filename?: string }> {
   if (request.isMultipart()) {
+    const stopCounting = stopAtLimit(request.raw, config);
     const entries: [string, unknown][] = [];
     let file: Uint8Array | undefined;
     let filename: string | undefined;
@@ -141,6 +213,8 @@ async function readUploadRequest(
       }
     } catch (error) {
       throw fromMultipartError(error);
+    } finally {
+      stopCounting();
     }
     const fields = normaliseFields(entries);
     if (!file && fields.file) file = decodeFileField(fields.file);
@@ -184,7 +258,8 @@ function toHeaderValue(message: string): string {
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: MediaError): FastifyReply {
   // Set here as well as in onRequest: errors Fastify raises before routing skip the hooks.
-  reply.headers(CORS_HEADERS);
+  reply.headers(EVERY_ANSWER_HEADERS);
+  if (!request.raw.complete) closeAfterAnswer(request.raw, reply.raw);
   if (request.url.startsWith('/v1_1/')) {
     return reply.code(error.status).send({ error: { message: error.message } });
   }
@@ -258,8 +333,9 @@ function fromFrameworkError(
   config: MediaConfig,
 ): MediaError {
   switch (error.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return bodyTooLarge(config);
+    case 'FST_REQ_FILE_TOO_LARGE':
       return new MediaError(
         'limit_exceeded',
         `File size too large. Maximum is ${config.maxUploadBytes}.`,
@@ -343,7 +419,7 @@ export async function buildMediaApp(
     },
     logger: options.logger ? { level: config.logLevel, stream: options.logStream } : false,
     // Base64 and data-URI uploads are a third larger than the file.
-    bodyLimit: Math.ceil((config.maxUploadBytes * 4) / 3) + 1024 * 1024,
+    bodyLimit: maxBodyBytes(config),
     routerOptions: { maxParamLength: 2_048 },
     // Malformed percent-escapes in the path fail before routing: answer them like any error.
     frameworkErrors: (error, request, reply) => {
@@ -369,8 +445,11 @@ export async function buildMediaApp(
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(CORS_HEADERS);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(EVERY_ANSWER_HEADERS);
+    // Refused before a byte of the body is read.
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxBodyBytes(config)) throw bodyTooLarge(config, declared);
   });
   app.addHook('onClose', async () => {
     await pdf.close();
@@ -427,7 +506,7 @@ export async function buildMediaApp(
     if (hot && result.vary.every((name) => name === 'Accept')) {
       hot.remember(request.raw.url ?? '', headerValue(request.headers.accept) ?? '', {
         headers: {
-          ...CORS_HEADERS,
+          ...EVERY_ANSWER_HEADERS,
           ...derivedHeaders({ ...result, cache: 'memory' }),
           'content-length': String(result.body.byteLength),
         },
@@ -451,8 +530,7 @@ export async function buildMediaApp(
     // Whatever was uploaded, it never runs as a page of this origin (see raw-file-type).
     reply
       .header('cache-control', current ? FINAL_CACHE : REVALIDATED_CACHE)
-      .header('etag', `"${file.etag}"`)
-      .header('x-content-type-options', 'nosniff');
+      .header('etag', `"${file.etag}"`);
     if (!inline) {
       reply
         .header('content-disposition', attachment(publicId.split('/').pop() ?? publicId))
@@ -486,7 +564,7 @@ export async function buildMediaApp(
         headerValue(request.headers['content-range']),
         config.maxUploadBytes,
       );
-      const { fields, file: part, filename } = await readUploadRequest(request);
+      const { fields, file: part, filename } = await readUploadRequest(request, config);
       verifySignedRequest(unsignedParams(fields), config);
       if (!part) throw new MediaError('invalid_request', 'Missing required parameter - file');
       const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
@@ -497,6 +575,7 @@ export async function buildMediaApp(
         assets,
         rawFiles,
         pdf,
+        lane: delivery.lane,
         delivery,
       });
     },
@@ -515,7 +594,7 @@ export async function buildMediaApp(
           `Unsupported resource type ${resourceType}; use image or raw`,
         );
       }
-      const { fields } = await readUploadRequest(request);
+      const { fields } = await readUploadRequest(request, config);
       verifySignedRequest(fields, config);
       const publicId = fields.public_id;
       if (!publicId)

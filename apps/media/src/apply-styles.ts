@@ -33,17 +33,27 @@ export function styledSize(size: Size, step: ResolvedStep): Size {
   return { width, height };
 }
 
+/** Whether the effect runs on a copy at another size (big blurs, pixelation). */
+function resamples(effect: Effect | undefined): boolean {
+  return (
+    effect?.name === 'pixelate' || (effect?.name === 'blur' && effect.level / 20 > MAX_DIRECT_SIGMA)
+  );
+}
+
 /**
  * Styles and layers that reshape the canvas or look at neighbouring pixels across the whole
  * image work on one image at a time, not on an animation's strip of frames (sharp would round
  * the strip's corners, not each frame's): animations with them are derived frame by frame.
+ * Resampling effects too: scaling a strip down and up again mixes neighbouring frames, and
+ * the scaled strip's height is no longer a whole number of frames (`e_blur:2000` on a GIF
+ * once failed with "Expected positive integer for raw.pageHeight").
  */
 export function worksOnSingleFrames(step: ResolvedStep): boolean {
   return (
     step.border !== undefined ||
     step.radius !== undefined ||
     step.angle !== undefined ||
-    step.effect?.name === 'pixelate' ||
+    resamples(step.effect) ||
     step.overlay !== undefined
   );
 }
@@ -105,9 +115,9 @@ async function resamplingEffect(
   effect: Effect,
   materialise: Materialise,
 ): Promise<Sharp | undefined> {
-  const sigma = effect.level / 20;
-  if (effect.name === 'blur' && sigma > MAX_DIRECT_SIGMA) {
-    const factor = sigma / MAX_DIRECT_SIGMA;
+  if (!resamples(effect)) return undefined;
+  if (effect.name === 'blur') {
+    const factor = effect.level / 20 / MAX_DIRECT_SIGMA;
     const small = await materialise(
       (await materialise(image)).image
         .resize(
@@ -119,17 +129,14 @@ async function resamplingEffect(
     );
     return small.image.resize(size.width, size.height, { fit: 'fill' });
   }
-  if (effect.name === 'pixelate') {
-    const blocks = await materialise(
-      (await materialise(image)).image.resize(
-        Math.max(1, Math.ceil(size.width / effect.level)),
-        Math.max(1, Math.ceil(size.height / effect.level)),
-        { fit: 'fill' },
-      ),
-    );
-    return blocks.image.resize(size.width, size.height, { fit: 'fill', kernel: 'nearest' });
-  }
-  return undefined;
+  const blocks = await materialise(
+    (await materialise(image)).image.resize(
+      Math.max(1, Math.ceil(size.width / effect.level)),
+      Math.max(1, Math.ceil(size.height / effect.level)),
+      { fit: 'fill' },
+    ),
+  );
+  return blocks.image.resize(size.width, size.height, { fit: 'fill', kernel: 'nearest' });
 }
 
 function roundedMask(size: Size, radius: number | 'max'): Buffer {

@@ -34,6 +34,9 @@ describe('parseMediaConfig', () => {
       pdfMaxRenderGrowthMb: 512,
       pdfMaxContentBytes: 16 * 1024 * 1024,
       pdfMaxOperators: 100_000,
+      cacheMaxBytes: 1024 ** 3,
+      // libuv's pool of 4 less two threads kept for cached answers.
+      derivationConcurrency: 2,
     });
   });
 
@@ -60,6 +63,8 @@ describe('parseMediaConfig', () => {
       MEDIA_PDF_MAX_RENDER_GROWTH_MB: '128',
       MEDIA_PDF_MAX_CONTENT_BYTES: '2048',
       MEDIA_PDF_MAX_OPERATORS: '500',
+      MEDIA_CACHE_MAX_BYTES: '33554432',
+      MEDIA_DERIVATION_CONCURRENCY: '3',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -82,7 +87,20 @@ describe('parseMediaConfig', () => {
       pdfMaxRenderGrowthMb: 128,
       pdfMaxContentBytes: 2048,
       pdfMaxOperators: 500,
+      cacheMaxBytes: 32 * 1024 * 1024,
+      derivationConcurrency: 3,
     });
+  });
+
+  it('keeps cold derivations below the thread pool and the derived cache above its floor', () => {
+    expect(parseMediaConfig({ UV_THREADPOOL_SIZE: '16' }).derivationConcurrency).toBe(14);
+    expect(parseMediaConfig({ UV_THREADPOOL_SIZE: '2' }).derivationConcurrency).toBe(1);
+    expect(() => parseMediaConfig({ MEDIA_DERIVATION_CONCURRENCY: '4' })).toThrow(
+      /^MEDIA_DERIVATION_CONCURRENCY must be an integer between 1 and 3 \(got "4"\)$/,
+    );
+    expect(() => parseMediaConfig({ MEDIA_CACHE_MAX_BYTES: '1048576' })).toThrow(
+      /^MEDIA_CACHE_MAX_BYTES must be a number of bytes between 16777216 and \d+ \(got "1048576"\)$/,
+    );
   });
 
   it('lists one line per bad variable, naming it', () => {

@@ -31,6 +31,10 @@ export interface MediaConfig {
   /** Every transformation step's output added up, in pixels: the work one URL may ask for. */
   maxProcessedPixels: number;
   memoryCacheBytes: number;
+  /** Most bytes derived files may take on disk; the least recently used are removed past it. */
+  cacheMaxBytes: number;
+  /** Cold derivations running at once (the rest wait their turn, asset by asset). */
+  derivationConcurrency: number;
   avifEffort: number;
   pdfWorkers: number;
   /** V8 heap cap of each PDF worker thread. */
@@ -56,7 +60,20 @@ export interface MediaConfig {
   logLevel: string;
 }
 
-function mediaVariables(env: Env) {
+/** The smallest derived-cache limit: a few large derivations must fit, or it only churns. */
+export const MIN_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * libuv's thread pool as this process will have it (UV_THREADPOOL_SIZE, 4 unless set, at most
+ * 1024). sharp runs each pipeline on it and file reads and writes go through it too, so cold
+ * derivations must leave some of it free for cached answers (see derivation-lane.ts).
+ */
+export function threadPoolSize(env: Env): number {
+  const size = Number.parseInt(env.UV_THREADPOOL_SIZE ?? '', 10);
+  return Number.isInteger(size) && size > 0 ? Math.min(size, 1_024) : 4;
+}
+
+function mediaVariables(env: Env, threads: number) {
   const secrets = secretVariables(env);
   return {
     MEDIA_PORT: SHARED_VARIABLES.MEDIA_PORT,
@@ -74,6 +91,9 @@ function mediaVariables(env: Env) {
     MEDIA_MAX_TRANSFORMATIONS: integer(DEFAULT_MAX_TRANSFORMATIONS, 1, 100),
     MEDIA_MAX_PROCESSED_PIXELS: integer(33_554_432, 1, 4_000_000_000),
     MEDIA_MEMORY_CACHE_MB: integer(128, 0, 65_536),
+    MEDIA_CACHE_MAX_BYTES: byteSize(1024 ** 3, MIN_CACHE_BYTES, 2 ** 50),
+    // Below the thread pool's size: two threads stay free for cached answers by default.
+    MEDIA_DERIVATION_CONCURRENCY: integer(Math.max(1, threads - 2), 1, Math.max(1, threads - 1)),
     MEDIA_AVIF_EFFORT: integer(2, 0, 9),
     MEDIA_PDF_WORKERS: integer(2, 1, 16),
     MEDIA_PDF_WORKER_HEAP_MB: integer(256, 32, 16_384),
@@ -92,7 +112,7 @@ function mediaVariables(env: Env) {
 }
 
 export function parseMediaConfig(env: Env = process.env): MediaConfig {
-  const value = parseEnv(env, mediaVariables(env));
+  const value = parseEnv(env, mediaVariables(env, threadPoolSize(env)));
   return {
     port: value.MEDIA_PORT,
     host: value.MEDIA_HOST,
@@ -109,6 +129,8 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
     maxTransformations: value.MEDIA_MAX_TRANSFORMATIONS,
     maxProcessedPixels: value.MEDIA_MAX_PROCESSED_PIXELS,
     memoryCacheBytes: value.MEDIA_MEMORY_CACHE_MB * 1024 * 1024,
+    cacheMaxBytes: value.MEDIA_CACHE_MAX_BYTES,
+    derivationConcurrency: value.MEDIA_DERIVATION_CONCURRENCY,
     avifEffort: value.MEDIA_AVIF_EFFORT,
     pdfWorkers: value.MEDIA_PDF_WORKERS,
     pdfWorkerHeapMb: value.MEDIA_PDF_WORKER_HEAP_MB,

@@ -1,15 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetRecord, AssetStore } from './asset-store';
 import { CONTENT_TYPES, chooseOutputFormat, SOURCE_CONTENT_TYPES } from './choose-output-format';
 import type { MediaConfig } from './config';
+import { DerivationLane } from './derivation-lane';
 import {
   APPROXIMATED_GRAVITIES,
   type DeriveSource,
   deriveImage,
   type ResolvedRequest,
 } from './derive-image';
+import { type DerivedStore, DiskDerivedCache } from './derived-cache';
 import { type Dependency, matchesEtag } from './hot-answers';
 import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
@@ -67,7 +68,10 @@ interface Derived {
 }
 
 export interface DeliveryHooks {
-  /** Runs at the start of every derivation job (tests count jobs and slow them down). */
+  /**
+   * Runs as every derivation job starts, once the lane has given it a slot (tests count jobs,
+   * see the lane's order, and slow them down).
+   */
   onDerive?: (key: string) => void | Promise<void>;
 }
 
@@ -75,6 +79,8 @@ export interface DeliveryHooks {
 const FAILURE_MEMORY_MS = 30_000;
 /** Failed derivations remembered at once (each a key and an error). */
 const MAX_REMEMBERED_FAILURES = 10_000;
+/** Cold derivations waiting for the lane at once; past it a request answers 423 and polls. */
+const MAX_WAITING_DERIVATIONS = 1_000;
 
 /**
  * An untransformed image larger than the output limit is delivered scaled down to fit it (a
@@ -123,6 +129,9 @@ export class DeliveryService {
   private readonly failures = new LruMap<string, { error: MediaError; until: number }>(
     MAX_REMEMBERED_FAILURES,
   );
+  /** Where cold work runs, shared with the upload checks (see derivation-lane.ts). */
+  readonly lane: DerivationLane;
+  private readonly derived: DerivedStore;
 
   constructor(
     private readonly config: MediaConfig,
@@ -132,6 +141,12 @@ export class DeliveryService {
     private readonly hooks: DeliveryHooks = {},
   ) {
     this.memory = new MemoryCache(config.memoryCacheBytes);
+    this.lane = new DerivationLane(config.derivationConcurrency, MAX_WAITING_DERIVATIONS);
+    this.derived = new DiskDerivedCache(
+      path.join(config.mediaDir, 'derived'),
+      (publicId) => assets.derivedDir(publicId),
+      config.cacheMaxBytes,
+    );
   }
 
   /**
@@ -225,8 +240,8 @@ export class DeliveryService {
     const hot = this.memory.get(memoryKey);
     if (hot) return { ...base, status: 200, body: hot.body, cache: 'memory' };
 
-    const file = path.join(this.assets.derivedDir(asset.publicId), `${hash}.${format}`);
-    const fromDisk = await readFile(file).catch(() => undefined);
+    const fileName = `${hash}.${format}`;
+    const fromDisk = await this.derived.read(asset.publicId, fileName);
     if (fromDisk) {
       this.memory.set(memoryKey, { body: fromDisk });
       return { ...base, status: 200, body: fromDisk, cache: 'disk' };
@@ -236,6 +251,11 @@ export class DeliveryService {
     if (failure && failure.until > Date.now()) throw failure.error;
 
     let job = this.flights.get(key);
+    if (!job && !this.lane.hasRoom) {
+      // Nothing is queued: the client's poll asks again once the lane has room.
+      await sleep(this.config.derivationBudgetMs);
+      throw new MediaError('processing', 'Image is being processed; retry in a moment');
+    }
     if (!job) {
       const source: DeriveSource = {
         asset,
@@ -243,7 +263,7 @@ export class DeliveryService {
         pdf: this.pdf,
         layers,
       };
-      job = this.runJob(key, memoryKey, file, () =>
+      job = this.runJob(key, memoryKey, asset.publicId, fileName, () =>
         deriveImage(source, request, format, this.config),
       );
     }
@@ -291,17 +311,16 @@ export class DeliveryService {
   private runJob(
     key: string,
     memoryKey: string,
-    file: string,
+    publicId: string,
+    fileName: string,
     derive: () => Promise<Buffer>,
   ): Promise<Derived> {
     const job = (async () => {
-      await this.hooks.onDerive?.(key);
-      const body = await derive();
-      // Write then rename: a reader (in this or another process) never sees half a file.
-      await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temp, body);
-      await rename(temp, file);
+      const body = await this.lane.run(publicId, async () => {
+        await this.hooks.onDerive?.(key);
+        return derive();
+      });
+      await this.derived.write(publicId, fileName, body);
       const derived = { body };
       this.memory.set(memoryKey, derived);
       return derived;
@@ -329,6 +348,7 @@ export class DeliveryService {
 
   forget(publicId: string): void {
     this.memory.deleteWhere((key) => key.startsWith(`${publicId}\u0000`));
+    this.derived.forget(publicId);
     this.failures.clear();
   }
 }

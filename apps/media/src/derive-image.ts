@@ -360,7 +360,17 @@ async function openLayer(
       rgba: true,
     },
   });
-  return materialise(drawn);
+  try {
+    return await materialise(drawn);
+  } catch (error) {
+    // Cairo draws on surfaces of at most 32767 pixels a side: 200 wide letters at 200 pixels
+    // (or a dpr_ multiplying the size) pass every limit until drawn, and failed with a 500.
+    throw new MediaError(
+      'limit_exceeded',
+      `Text layer too large to draw: l_text:${font}_${size} with ${text.length} characters (at most 32767 pixels a side); use a smaller size or less text`,
+      { cause: error },
+    );
+  }
 }
 
 /** Where a layer's top-left corner goes: the gravity's corner, moved inwards by x/y. */

@@ -306,3 +306,185 @@ describe('malformed requests', () => {
     });
   });
 });
+
+/**
+ * Issue 29's low items: accepted input that answered 500, upload bodies read to their end
+ * before any answer, and answers without `nosniff`.
+ */
+describe('second attack probe: accepted input never answers 500', () => {
+  it('refuses a text layer too large to draw with 400 and the reason', async () => {
+    const { upload, get } = await startService();
+    const photo = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: '#336699' },
+    })
+      .jpeg()
+      .toBuffer();
+    await upload('photos/text', photo, 'text.jpg');
+    // 200 wide letters at 200 pixels: about 38 000 pixels of text, whatever the font.
+    for (const style of ['', '_bold']) {
+      const answer = await get(`l_text:Arial_200${style}:${'W'.repeat(200)}/photos/text.jpg`);
+      expect(answer.statusCode, style).toBe(400);
+      expect(answer.headers['x-cld-error']).toBe(
+        'Text layer too large to draw: l_text:Arial_200 with 200 characters (at most 32767 pixels a side); use a smaller size or less text',
+      );
+      expectCors(answer.headers);
+    }
+    expect((await get('l_text:Arial_40:Fine/photos/text.jpg')).statusCode).toBe(200);
+  });
+
+  it('blurs every frame of an animated GIF with e_blur:2000', async () => {
+    const { upload, get } = await startService();
+    const frames = 6;
+    const [width, height] = [160, 120];
+    const strip = Buffer.alloc(width * height * frames * 3);
+    for (let index = 0; index < strip.length; index++) {
+      const frame = Math.floor(index / (width * height * 3));
+      // Each frame its own stripes, so no two frames are alike.
+      strip[index] = ((index % (width * 3)) * (frame + 1)) % 256;
+    }
+    const gif = await sharp(strip, {
+      raw: { width, height: height * frames, channels: 3, pageHeight: height },
+    })
+      .gif({ delay: Array(frames).fill(100) })
+      .toBuffer();
+    await upload('anim/stripes', gif, 'stripes.gif');
+
+    for (const url of ['e_blur:2000/anim/stripes.gif', 'e_blur:2000,w_100/anim/stripes.webp']) {
+      const answer = await get(url);
+      expect(answer.statusCode, answer.headers['x-cld-error'] as string).toBe(200);
+      const metadata = await sharp(answer.rawPayload, { animated: true }).metadata();
+      expect(metadata.pages, url).toBeGreaterThan(1);
+    }
+  });
+
+  it('refuses a truncated PNG at upload, naming the problem, and stores nothing', async () => {
+    const { upload, get } = await startService();
+    const avatar = await sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#000000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const truncated = avatar.subarray(0, Math.floor(avatar.byteLength * 0.6));
+    await expect(upload('avatars/cut', truncated, 'cut.png')).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Invalid image file: the PNG data is truncated or corrupt/),
+    });
+    expect((await get('w_100/avatars/cut.png')).statusCode).toBe(404);
+    // The whole file still uploads.
+    await upload('avatars/whole', avatar, 'whole.png');
+    expect((await get('w_100/avatars/whole.png')).statusCode).toBe(200);
+  });
+});
+
+/** An upload request written by hand: headers now, the body as the test writes it. */
+function openUpload(origin: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(origin);
+  const request = httpRequest({
+    hostname,
+    port,
+    method: 'POST',
+    path: `/v1_1/${CLOUD}/image/upload`,
+    headers: { 'content-type': 'multipart/form-data; boundary=b', ...headers },
+  });
+  // Writes into a closed connection fail; the answer is what the test judges.
+  request.on('error', () => {});
+  const answered = new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve) => {
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      });
+    },
+  );
+  const closed = new Promise<void>((resolve) => request.on('close', resolve));
+  return { request, answered, closed };
+}
+
+describe('second attack probe: upload bodies are not read past the limit', () => {
+  // MEDIA_MAX_UPLOAD_BYTES is 1000000 here: a body may have a third more (base64), and 1 MiB.
+  const maxBody = Math.ceil((1_000_000 * 4) / 3) + 1024 * 1024;
+
+  it('answers 413 at once when Content-Length says the body is too large', async () => {
+    const { origin } = await startService();
+    const twoGiB = 2 * 1024 ** 3;
+    const { request, answered, closed } = openUpload(origin, {
+      'content-length': String(twoGiB),
+    });
+    request.write('--b\r\n');
+    const answer = await answered;
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: {
+        message: `File size too large. The request body has ${twoGiB} bytes; the most accepted is ${maxBody} (files of up to 1000000 bytes).`,
+      },
+    });
+    await closed;
+  });
+
+  it('stops reading a chunked body at the limit and closes the connection', async () => {
+    const { origin } = await startService();
+    const { request, answered, closed } = openUpload(origin, {});
+    request.write(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+    );
+    let answer: Awaited<typeof answered> | undefined;
+    void answered.then((value) => {
+      answer = value;
+    });
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    let written = 0;
+    // Up to 32 times the limit, or until the service answers.
+    while (answer === undefined && written < 32 * maxBody && !request.destroyed) {
+      written += chunk.byteLength;
+      if (!request.write(chunk)) {
+        await Promise.race([
+          new Promise((resolve) => request.once('drain', resolve)),
+          answered,
+          closed,
+        ]);
+      }
+    }
+    const { status, body } = await answered;
+    expect(status).toBe(413);
+    expect(JSON.parse(body).error.message).toBe(
+      `File size too large. The request body passed ${maxBody} bytes, the most accepted (files of up to 1000000 bytes).`,
+    );
+    // Answered while the body was still coming: far below what the test was ready to send.
+    expect(written).toBeLessThan(8 * maxBody);
+    await closed;
+  });
+});
+
+describe('second attack probe: nosniff on every answer', () => {
+  it('sends X-Content-Type-Options: nosniff with originals, derivations, hot answers and errors', async () => {
+    const { upload, origin } = await startService();
+    await upload('docs/sniff', await manyPagePdf(1));
+    const urls = [
+      'docs/sniff.pdf',
+      'w_100,pg_1/docs/sniff.jpg',
+      // The second time from HotAnswers, before Fastify.
+      'w_100,pg_1/docs/sniff.jpg',
+      'w_abc/docs/sniff.jpg',
+      'docs/missing.jpg',
+    ];
+    for (const url of urls) {
+      const response = await fetch(`${origin}/${CLOUD}/image/upload/${url}`);
+      await response.arrayBuffer();
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+    }
+    const healthz = await fetch(`${origin}/healthz`);
+    expect(healthz.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -16,6 +16,8 @@ export type MediaErrorCode =
    * transformations, pixels processed, or a PDF's content, render time or memory.
    */
   | 'limit_exceeded'
+  /** A request body larger than any upload may be (declared or counted as it arrives). */
+  | 'payload_too_large'
   /** An upload that is not one of the allowed types (or is corrupt). */
   | 'unsupported_file_type'
   /** A missing or malformed upload API parameter. */
@@ -44,6 +46,7 @@ const STATUS: Record<MediaErrorCode, number> = {
   invalid_public_id: 400,
   not_found: 404,
   limit_exceeded: 400,
+  payload_too_large: 413,
   unsupported_file_type: 400,
   invalid_request: 400,
   invalid_signature: 401,

@@ -5,6 +5,7 @@ import { hasPdfHeader } from '@coursepack/pdf-guard/pdf-header';
 import sharp, { type Metadata } from 'sharp';
 import type { AssetRecord, AssetStore, RawFileRecord, SourceFormat } from './asset-store';
 import type { MediaConfig } from './config';
+import type { DerivationLane } from './derivation-lane';
 import { PDF_DENSITY } from './derive-image';
 import type { EagerDerivation } from './eager-transformations';
 import { MediaError } from './media-error';
@@ -181,6 +182,40 @@ async function inspectImage(
 }
 
 /**
+ * Decodes every pixel of every frame once, as a derivation would read them: a file whose
+ * header is sound but whose data is cut short (a truncated PNG) or broken would otherwise be
+ * stored and fail every derivation with a 500. Cheap: shrunk while loading where the format
+ * allows (JPEG, WebP), streamed, and made into a thumbnail nobody keeps; run in the lane of
+ * cold work so uploads never take the thread pool from cached answers.
+ */
+async function checkDecodes(
+  file: string,
+  format: SourceFormat,
+  pages: number,
+  { config, lane }: UploadContext,
+): Promise<void> {
+  try {
+    await lane.run(`upload:${file}`, () =>
+      sharp(file, {
+        limitInputPixels: config.maxSourcePixels,
+        sequentialRead: true,
+        ...(pages > 1 ? { pages: -1 } : {}),
+      })
+        .resize(64, 64, { fit: 'inside' })
+        .raw()
+        .toBuffer(),
+    );
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0];
+    throw new MediaError(
+      'unsupported_file_type',
+      `Invalid image file: the ${format.toUpperCase()} data is truncated or corrupt (${reason})`,
+      { cause: error },
+    );
+  }
+}
+
+/**
  * `raw` is what the SDKs' `upload_large` sends by default: any file, kept as is and never
  * decoded (no pixel or PDF checks: nothing ever renders it), under a separate store.
  */
@@ -191,6 +226,8 @@ export interface UploadContext {
   assets: AssetStore;
   rawFiles: AssetStore<RawFileRecord>;
   pdf: PdfRenderer;
+  /** Where the full decode of an uploaded image runs (with the derivations). */
+  lane: DerivationLane;
 }
 
 function checkSize(bytes: Uint8Array, config: MediaConfig): void {
@@ -258,9 +295,14 @@ async function measure(
   file: string,
   format: SourceFormat,
   etag: string,
-  { config, pdf }: UploadContext,
+  context: UploadContext,
 ): Promise<{ width: number; height: number; pages: number; hasAlpha: boolean }> {
-  if (format !== 'pdf') return inspectImage(file, config);
+  const { config, pdf } = context;
+  if (format !== 'pdf') {
+    const size = await inspectImage(file, config);
+    await checkDecodes(file, format, size.pages, context);
+    return size;
+  }
   const info = await pdf.inspect(file, etag);
   if (info.pages > config.maxPdfPages) {
     throw new MediaError(
