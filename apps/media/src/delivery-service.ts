@@ -262,6 +262,11 @@ export class DeliveryService {
         originalPath: this.assets.originalPath(asset.publicId),
         pdf: this.pdf,
         layers,
+        inLane: (work) =>
+          this.lane.run(asset.publicId, async () => {
+            await this.hooks.onDerive?.(key);
+            return work();
+          }),
       };
       job = this.runJob(key, memoryKey, asset.publicId, fileName, () =>
         deriveImage(source, request, format, this.config),
@@ -316,10 +321,7 @@ export class DeliveryService {
     derive: () => Promise<Buffer>,
   ): Promise<Derived> {
     const job = (async () => {
-      const body = await this.lane.run(publicId, async () => {
-        await this.hooks.onDerive?.(key);
-        return derive();
-      });
+      const body = await derive();
       await this.derived.write(publicId, fileName, body);
       const derived = { body };
       this.memory.set(memoryKey, derived);

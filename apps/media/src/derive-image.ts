@@ -33,6 +33,8 @@ export interface DeriveSource {
   pdf: PdfRenderer;
   /** The images `l_` layers name, found before deriving (their etags key the derivation). */
   layers: ReadonlyMap<string, { asset: AssetRecord; originalPath: string }>;
+  /** Runs sharp's work in the service's derivation lane (see derivation-lane.ts). */
+  inLane: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** PDF pages render at Cloudinary's default density unless a smaller output allows less. */
@@ -461,12 +463,19 @@ export async function deriveImage(
   try {
     const budget = { processed, limits };
     if (frames > 1 && steps.some(worksOnSingleFrames)) {
-      const { image, timing } = await deriveFrameByFrame(source, steps, budget);
-      return await encode(image, format, request, limits.avifEffort, timing).toBuffer();
+      return await source.inLane(async () => {
+        const { image, timing } = await deriveFrameByFrame(source, steps, budget);
+        return await encode(image, format, request, limits.avifEffort, timing).toBuffer();
+      });
     }
+    // A PDF page is drawn here, outside the lane, by the renderer's own workers (fair between
+    // documents, bounded in memory): one document's slow pages never hold a lane slot while
+    // they draw. An image's source is only opened here; sharp reads it in the lane.
     const opened = await openSource(source, request, steps, frames, limits);
-    const { image } = await applySteps(opened.image, opened.size, steps, source, budget);
-    return await encode(image, format, request, limits.avifEffort).toBuffer();
+    return await source.inLane(async () => {
+      const { image } = await applySteps(opened.image, opened.size, steps, source, budget);
+      return await encode(image, format, request, limits.avifEffort).toBuffer();
+    });
   } catch (error) {
     if (error instanceof MediaError) throw error;
     const message = (error as Error).message;
