@@ -16,7 +16,7 @@ import { findListeningPid } from '../e2e/support/find-listening-pid';
 import { connectToProductDatabase } from '../e2e/support/product-database';
 import { startProduct } from '../e2e/support/start-product';
 import { createCourse, mb, signUp, startLatency, treeRss, uploadDocument } from './support/measure';
-import { findWorkerPid } from './support/watch-memory';
+import { findWorkerPid } from './support/product-processes';
 
 // Long enough for the idle p99 to rest on a few thousand requests: over 20 s (700 requests, p99
 // the 7th slowest) it moved between 56 and 86 ms from run to run.

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { findListeningPid } from '../../e2e/support/find-listening-pid';
 import type { RunningProduct } from '../../e2e/support/start-product';
 import { processTree, readProcessTable, residentBytes } from './measure';
-import { readProcStat } from './proc-stat';
+import { readProcStat, TICKS_PER_SECOND } from './proc-stat';
 
 /**
  * The worker's topmost process: its command runs apps/worker/src/main.ts with our DATA_DIR (it
@@ -105,4 +105,43 @@ export function watchMemory(product: RunningProduct, killMb: number) {
       await loop;
     },
   };
+}
+
+/** CPU time the product's processes (or only media's) have used so far, in ticks. */
+async function productTicks(
+  product: RunningProduct,
+  scope: 'product' | 'media',
+): Promise<number | undefined> {
+  const media = await findListeningPid(product.ports.media);
+  if (media === undefined) return undefined;
+  const table = await readProcessTable();
+  // Every part is a process group of its own, started by the start script: its parent.
+  const leader = table.get(media)?.group;
+  const start = leader === undefined ? undefined : table.get(leader)?.parent;
+  const root = scope === 'media' ? media : start;
+  if (root === undefined) return undefined;
+  const stats = await Promise.all(processTree(table, root).map((pid) => readProcStat(pid)));
+  return stats.reduce((total, stat) => total + (stat ? stat.ticks + stat.reapedTicks : 0), 0);
+}
+
+/**
+ * Waits until the product's processes (or only media's) together use under a fifth of a core
+ * for a second, or `timeoutMs` has passed, so that what one phase left running (derivations
+ * finishing, a document still being read) is not measured as the next one's. Resolves with the
+ * milliseconds waited.
+ */
+export async function waitUntilQuiet(
+  product: RunningProduct,
+  timeoutMs: number,
+  scope: 'product' | 'media' = 'product',
+): Promise<number> {
+  const started = Date.now();
+  let before = await productTicks(product, scope);
+  while (Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = await productTicks(product, scope);
+    if (before !== undefined && after !== undefined && after - before < TICKS_PER_SECOND / 5) break;
+    before = after;
+  }
+  return Date.now() - started;
 }
