@@ -18,13 +18,16 @@
  *   - a demo document's page images, at widths never asked for before (each a new render) and
  *     at cached ones, p95 of the wait a reader sees (423s asked again every 500 ms, as the image
  *     component does), idle and while four anonymous clients request pages of the 2,000-page
- *     line-art PDF (each page one shared stream of 49,000 segments) at three widths;
+ *     line-art PDF (each page one shared stream of 49,000 segments; 33,000 should media's
+ *     operator guard refuse those) at three widths;
  *   - search p50 over six queries and the home page p50, without and with twelve large
- *     documents (about 1 M characters each of generated academic text, real PDFs uploaded
- *     through the web app and read by the worker before the second measurement);
+ *     documents (about 1 M characters each of generated academic text, half set as books and
+ *     half in fine print; real PDFs uploaded through the web app and read by the worker before
+ *     the second measurement);
  *   - the one-page PDF of six 7000² images: its page rendered by media (two at a time, at new
  *     widths) while the worker reads it, for the memory of both;
  *   - the 3-page upload again, while the worker reads member A's 2,000-page line-art PDF.
+ * Before each phase the bench waits (up to BENCH_ABUSE_SECONDS) for the product to be quiet.
  * Waiting for a document is bounded by BENCH_ABUSE_SECONDS too, except for the preparation of
  * the large documents (up to 10 minutes). A part of the product passing BENCH_ABUSE_KILL_MB
  * (default 6000) of memory has its processes killed (and reported), so a run against an
