@@ -10,14 +10,13 @@
  * BENCH_SCAN_PAGES (default 100) sets the scan's length.
  * Run: `npm run bench -- processing`.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { manyPagePdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { makeScannedPdf } from '../apps/worker/src/testing/make-scanned-pdf';
 import { findListeningPid } from '../e2e/support/find-listening-pid';
 import { connectToProductDatabase } from '../e2e/support/product-database';
 import { startProduct } from '../e2e/support/start-product';
 import { createCourse, mb, signUp, startLatency, treeRss, uploadDocument } from './support/measure';
-import { readProcStat } from './support/proc-stat';
+import { findWorkerPid } from './support/product-processes';
 
 // Long enough for the idle p99 to rest on a few thousand requests: over 20 s (700 requests, p99
 // the 7th slowest) it moved between 56 and 86 ms from run to run.
@@ -25,20 +24,6 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const TEXT_PAGES = 1500;
 const SCAN_PAGES = Number(process.env.BENCH_SCAN_PAGES ?? 100);
 const TIMEOUT_MS = 30 * 60_000;
-
-/** The worker's topmost process: its command runs apps/worker/src/main.ts with our DATA_DIR. */
-async function findWorkerPid(dataDir: string): Promise<number | undefined> {
-  const matches = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (!cmdline.includes('apps/worker/src/main.ts')) continue;
-    const environ = await readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
-    if (!environ.split('\0').includes(`DATA_DIR=${dataDir}`)) continue;
-    matches.set(Number(entry), (await readProcStat(entry))?.parent ?? 0);
-  }
-  return [...matches].find(([, ppid]) => !matches.has(ppid))?.[0];
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,6 +6,8 @@ export const TICKS_PER_SECOND = 100;
 
 export interface ProcStat {
   parent: number;
+  /** Its process group: a part of the product started by `npm start` is a group of its own. */
+  group: number;
   /** CPU used so far, user and system, in ticks. */
   ticks: number;
   /** CPU of its children that exited and were waited for, in ticks. */
@@ -20,5 +22,10 @@ export async function readProcStat(pid: number | string): Promise<ProcStat | nul
   // plain numbers, from field 3 on.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const field = (n: number) => Number(fields[n - 3]);
-  return { parent: field(4), ticks: field(14) + field(15), reapedTicks: field(16) + field(17) };
+  return {
+    parent: field(4),
+    group: field(5),
+    ticks: field(14) + field(15),
+    reapedTicks: field(16) + field(17),
+  };
 }
