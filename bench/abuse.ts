@@ -13,8 +13,11 @@
  *   - 50-step transformation chains on a 3000×2000 image, six at a time, next to six loops on
  *     one cached thumbnail;
  *   - four readers looping on the page of a 1,990-page document, next to four on a demo one;
- *   - an anonymous GET flood of 40 rotations of a 4096² image (`a_101…a_140,w_2800`, as PNG,
- *     over and over): the growth of media's derived cache on disk next to MEDIA_CACHE_MAX_BYTES;
+ *   - an anonymous GET flood of 40 rotations of a 4096² noise image (`a_101…a_140,w_1400`, as
+ *     PNG, over and over): the growth of media's derived cache on disk next to
+ *     MEDIA_CACHE_MAX_BYTES (at w_1400 each file, about 6 MB, is kept under the bench's 64 MiB,
+ *     so the flood must evict; the probe's w_2800 files, 23 MB, pass a quarter of it and are
+ *     served but never kept);
  *   - a demo document's page images, at widths never asked for before (each a new render) and
  *     at cached ones, p95 of the wait a reader sees (423s asked again every 500 ms, as the image
  *     component does), idle and while four anonymous clients request pages of the 2,000-page
@@ -566,7 +569,7 @@ try {
     })();
     const statuses = await loop(4, until, (index) =>
       statusOf(
-        `${mediaUrl}/${CLOUD}/image/upload/a_${101 + (index % FLOOD_ANGLES)},w_2800/v${floodImage.version}/${floodImage.public_id}.png`,
+        `${mediaUrl}/${CLOUD}/image/upload/a_${101 + (index % FLOOD_ANGLES)},w_1400/v${floodImage.version}/${floodImage.public_id}.png`,
       ),
     );
     // Derivations answered 423 go on after the answer: their files count too.

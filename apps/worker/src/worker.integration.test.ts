@@ -146,6 +146,16 @@ async function statuses(ids: number[]) {
     .execute();
 }
 
+/** A document's stored pages, in order. */
+async function pagesOf(documentId: number) {
+  return db
+    .selectFrom('document_pages')
+    .select(['page_number', 'body'])
+    .where('document_id', '=', documentId)
+    .orderBy('page_number')
+    .execute();
+}
+
 async function jobsOf(queue: string) {
   const { rows } = await sql<{ id: string; data: unknown; state: string; retry_count: number }>`
     SELECT id, data, state, retry_count FROM pgboss.job WHERE name = ${queue}
@@ -277,12 +287,7 @@ describe('members sharing the only document worker', () => {
         (rows) => rows[0]?.status !== 'processing',
       );
       expect(row).toMatchObject({ status: 'ready', page_count: 300, failure_reason: null });
-      const pages = await db
-        .selectFrom('document_pages')
-        .select(['page_number', 'body'])
-        .where('document_id', '=', id)
-        .orderBy('page_number')
-        .execute();
+      const pages = await pagesOf(id);
       expect(pages.map((page) => page.page_number)).toEqual(
         Array.from({ length: 300 }, (_, index) => index + 1),
       );
@@ -343,12 +348,7 @@ describe('a worker killed in the middle of a document', () => {
         (expireInSeconds + 120) * 1000,
       );
       expect(row).toMatchObject({ status: 'ready', page_count: 4, failure_reason: null });
-      const pages = await db
-        .selectFrom('document_pages')
-        .select(['page_number', 'body'])
-        .where('document_id', '=', id)
-        .orderBy('page_number')
-        .execute();
+      const pages = await pagesOf(id);
       expect(pages.map((page) => page.page_number)).toEqual([1, 2, 3, 4]);
       expect(pages[0]?.body).toContain('zorblax');
       const ours = (jobs: Awaited<ReturnType<typeof jobsOf>>) =>

@@ -71,7 +71,7 @@ export const PDF_TEXT_LIMITS: PdfTextLimits = {
   // six 7000² images on one page (the second attack probe) are 294 million, 1.5 GB.
   ocrMaxImagePixels: 50_000_000,
   // Another member's small document waits for at most this (and the page in progress).
-  sliceMs: 20_000,
+  sliceMs: 10_000,
   // The page started just before the turn ends has its whole page deadline, even stopped three
   // times in four by the CPU gate until half of this has passed; inside the job queue's expiry
   // for a document (packages/jobs/src/queues.ts, 5 minutes).
