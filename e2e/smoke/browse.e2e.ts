@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { slugify } from '../../apps/web/src/catalog/refs';
 import { useRunningProduct } from '../support/use-running-product';
 import { describeEmbedsAndSignIn } from './embeds-and-sign-in';
 import { describeReader } from './reader';
@@ -105,6 +107,17 @@ describe('a visitor browsing the product started with npm start', () => {
       JSON.stringify(tracked),
     ).toBe(true);
     expect(tracked.some((event) => /"action":"view"/.test(event.body))).toBe(true);
+
+    // "Download PDF" saves the original under the document's title, from this tab.
+    const documentUrl = page.url();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${slugify(documentTitle, 100)}.pdf`);
+    expect((await readFile(await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(page.url()).toBe(documentUrl);
+    expect(page.context().pages()).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();
   });

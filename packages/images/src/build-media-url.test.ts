@@ -71,6 +71,16 @@ describe('buildOriginalUrl', () => {
       ),
     ).toBe('http://localhost:3002/coursepack/image/upload/documents/linear%20algebra/notes.pdf');
   });
+
+  it('asks for a download under the given name, and refuses a name the services would not', () => {
+    const ours = { baseUrl: 'http://localhost:3002', cloudName: 'coursepack' };
+    expect(buildOriginalUrl(ours, 'documents/x', 'pdf', { attachment: 'week-3_notes' })).toBe(
+      'http://localhost:3002/coursepack/image/upload/fl_attachment:week-3_notes/documents/x.pdf',
+    );
+    expect(() => buildOriginalUrl(ours, 'documents/x', 'pdf', { attachment: '../x' })).toThrow(
+      RangeError,
+    );
+  });
 });
 
 describe('createMediaLoader', () => {

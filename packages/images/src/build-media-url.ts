@@ -122,9 +122,23 @@ export function buildOriginalUrl(
   config: MediaDeliveryConfig,
   publicId: string,
   extension: string,
+  options: {
+    /**
+     * `fl_attachment:{name}`: answered as a download saved as `{name}.{extension}` (letters,
+     * digits, `_`, `.` and `-` only, as Cloudinary and our media service accept).
+     */
+    attachment?: string;
+  } = {},
 ): string {
   const base = config.baseUrl.replace(/\/+$/, '');
-  return `${base}/${encodeURIComponent(config.cloudName)}/image/upload/${encodePublicId(publicId)}.${encodeURIComponent(extension)}`;
+  const { attachment } = options;
+  if (attachment !== undefined && !/^[A-Za-z0-9_.-]+$/.test(attachment)) {
+    throw new RangeError(
+      `An attachment name may only hold letters, digits, _ . and -: ${attachment}`,
+    );
+  }
+  const flags = attachment === undefined ? '' : `fl_attachment:${attachment}/`;
+  return `${base}/${encodeURIComponent(config.cloudName)}/image/upload/${flags}${encodePublicId(publicId)}.${encodeURIComponent(extension)}`;
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 
-/** "Download PDF": the original file from the media service; the click is a tracked action. */
+/** "Download PDF": the original file, answered by the media service as a download named after the document; the click is a tracked action. */
 export function DownloadDocumentLink({
   href,
   courseId,
@@ -16,8 +16,6 @@ export function DownloadDocumentLink({
   return (
     <a
       href={href}
-      target="_blank"
-      rel="noopener"
       onClick={() => void track('downloaded', { courseId, docId })}
       className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700"
     >

@@ -4,6 +4,7 @@ import {
   buildOriginalUrl,
   DOCUMENT_THUMBNAIL,
 } from '@coursepack/images/build-media-url';
+import { slugify } from '@/catalog/refs';
 import { isAvatarAsset, isExternalAvatar } from '@/members/avatar-image';
 import { getConfig } from '@/server/server-context';
 
@@ -51,8 +52,9 @@ export function sharpPageImageUrl(assetId: string, page: number, width: number):
 }
 
 /** The document's PDF as uploaded, for "Download". */
-export function documentPdfUrl(assetId: string): string {
-  return buildOriginalUrl(delivery(), assetId, 'pdf');
+export function documentPdfUrl(assetId: string, title: string): string {
+  // A download saved under the document's title, not opened in a tab as `{uuid}.pdf`.
+  return buildOriginalUrl(delivery(), assetId, 'pdf', { attachment: slugify(title, 100) });
 }
 
 /** A small preview of a document: the top of its first page. */

@@ -182,8 +182,6 @@ export function ReaderToolbar({
         {download ? (
           <a
             href={download.href}
-            target="_blank"
-            rel="noopener"
             aria-label="Download PDF"
             title="Download PDF"
             onClick={() =>

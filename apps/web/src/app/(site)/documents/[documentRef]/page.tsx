@@ -153,7 +153,7 @@ export default async function DocumentPage({
             />
             {document.mediaAssetId ? (
               <DownloadDocumentLink
-                href={documentPdfUrl(document.mediaAssetId)}
+                href={documentPdfUrl(document.mediaAssetId, document.title)}
                 courseId={document.course.id}
                 docId={document.id}
               />
@@ -215,7 +215,9 @@ export default async function DocumentPage({
         firstPageText={document.firstPageText}
         landscape={document.kind === 'slides'}
         images={textView || !document.mediaAssetId ? null : readerImages(document.mediaAssetId)}
-        download={document.mediaAssetId ? documentPdfUrl(document.mediaAssetId) : null}
+        download={
+          document.mediaAssetId ? documentPdfUrl(document.mediaAssetId, document.title) : null
+        }
         initialQuery={findQuery}
       />
     </article>
