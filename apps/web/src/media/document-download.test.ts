@@ -33,6 +33,8 @@ describe('documentPdfUrl', () => {
     });
     const response = await fetch(
       documentPdfUrl(asset.public_id, 'Électricité & Magnétisme — Week 3: Maxwell’s equations'),
+      // Not kept alive: closing the media app would wait the connection out, past the hook's time.
+      { headers: { connection: 'close' } },
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
