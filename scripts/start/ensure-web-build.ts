@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { startOutput } from './start-output';
 
 /** Output, dependencies and local state: never what a build is made from. */
 const IGNORED_DIRS = new Set(['node_modules', '.next', 'dist', 'data', 'coverage', 'test-results']);
@@ -56,9 +57,11 @@ async function runNextBuild(webDir: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [nextBin, 'build'], {
       cwd: webDir,
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     });
+    startOutput.forward(child.stdout, 'web');
+    startOutput.forward(child.stderr, 'web');
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`next build failed (exit code ${code})`)),
     );

@@ -10,7 +10,8 @@ import {
 import { migrateToLatest } from '@coursepack/db/migrate';
 import { checkPortFree } from './check-port-free';
 import { ensureWebBuild } from './ensure-web-build';
-import { findInsecureDefaults } from './find-insecure-defaults';
+import { findInsecureDefaults, hasPublishedDemoPassword } from './find-insecure-defaults';
+import { describeHowToBegin } from './how-to-begin';
 import { readConfiguration } from './read-configuration';
 import { seedIfEmpty } from './seed-if-empty';
 import {
@@ -19,6 +20,7 @@ import {
   waitForHttp,
   waitForOutput,
 } from './service-process';
+import { reportProgress, startOutput } from './start-output';
 import { type Supervised, supervise } from './supervise';
 
 /** What the worker prints once it takes jobs (apps/worker/src/main.ts). */
@@ -30,7 +32,7 @@ export interface RunProductOptions {
   env: NodeJS.ProcessEnv;
 }
 
-const log = (line: string) => process.stdout.write(`[start]      ${line}\n`);
+const log = (line: string) => startOutput.line('start', line);
 
 export async function runProduct({ root, dev, env }: RunProductOptions): Promise<void> {
   const dataDir = path.resolve(root, env.DATA_DIR || 'data');
@@ -90,7 +92,9 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
 
+  const progress = reportProgress({ output: startOutput, log });
   try {
+    progress.step('starting PostgreSQL');
     const connected = await connectOrStartDatabase({
       databaseUrl: env.DATABASE_URL || undefined,
       dataDir,
@@ -136,7 +140,9 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
     );
 
     const db = createDb(connected.url, { max: 2 });
+    let demoOwnerSignsIn = false;
     try {
+      progress.step('migrating the database');
       const applied = await migrateToLatest(db);
       if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
       // The collector writes to the events table, so it starts once migrations are applied.
@@ -158,9 +164,11 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
       // Listening from its first line: it may say it is ready while media and collector start.
       const workerReady = waitForOutput(worker, WORKER_READY);
       workerReady.catch(() => {});
+      progress.step('starting the media service, the collector and the worker');
       await waitForHttp(media, `http://127.0.0.1:${config.media.port}/healthz`);
       await waitForHttp(collector, `http://127.0.0.1:${config.collector.port}/healthz`);
       await workerReady;
+      progress.step('seeding the demo catalogue');
       await seedIfEmpty(
         db,
         {
@@ -172,11 +180,19 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         log,
       );
       for (const warning of await findInsecureDefaults(db, env)) log(`WARNING: ${warning}`);
+      demoOwnerSignsIn = await hasPublishedDemoPassword(db);
     } finally {
       await db.destroy();
     }
 
-    if (!dev) await ensureWebBuild(root, log);
+    if (!dev) {
+      progress.step(
+        'building the web app',
+        'A first build takes a few minutes on a small or busy machine; later starts reuse it.',
+      );
+      await ensureWebBuild(root, log);
+    }
+    progress.step('starting the web app');
     // Next's request handler behind our own HTTP server, which resolves client addresses.
     const web = launch(
       'web',
@@ -196,8 +212,17 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         supervise({ name: first.name, first, restart: () => startHealthy(start, ready), log }),
       );
     }
-    log(`Coursepack is up: ${config.web.siteUrl}`);
+    progress.stop();
+    for (const line of describeHowToBegin({
+      siteUrl: config.web.siteUrl,
+      dataDir,
+      env,
+      demoOwnerSignsIn,
+    })) {
+      log(line);
+    }
   } catch (error) {
+    progress.stop();
     await stopAll();
     throw error;
   }

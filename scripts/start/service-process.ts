@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { startOutput } from './start-output';
 
 export interface ServiceProcess {
   name: string;
@@ -11,8 +12,7 @@ export interface ServiceProcess {
 const STOP_GRACE_MS = 15_000;
 
 /**
- * Runs one part of the product as a child process, prefixing its output with its
- * name. Children get their own process group, so Ctrl-C reaches only this script,
+ * Runs one part of the product as a child process, its output behind its name. Children get their own process group, so Ctrl-C reaches only this script,
  * which then stops them in order (web first, the database last).
  */
 export function startServiceProcess(
@@ -27,23 +27,14 @@ export function startServiceProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const prefix = `[${name}]`.padEnd(12);
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8');
-    let pending = '';
-    stream?.on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(`${prefix} ${line}\n`);
-    });
-  }
+  startOutput.forward(child.stdout, name);
+  startOutput.forward(child.stderr, name);
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) =>
       resolve(signal ? `killed by ${signal}` : `exit code ${code}`),
     );
     child.once('error', (error) => {
-      process.stdout.write(`${prefix} could not start: ${error.message}\n`);
+      startOutput.line(name, `could not start: ${error.message}`);
       resolve(`could not start: ${error.message}`);
     });
   });
