@@ -12,6 +12,19 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results'
 const running = useRunningProduct(SCREENSHOTS, { expectStoppedMessage: true });
 
 describe('a visitor browsing the product started with npm start', () => {
+  it('was started by npm start with every line behind its part, saying how to sign in', () => {
+    const output = running.product.output();
+    // npm's own header ("> start") aside, every line names the part it comes from: Next's
+    // build and route table too, when this start built the web app.
+    const unnamed = output
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('> ') && !/^\[[a-z]+\] /.test(line));
+    expect(unnamed).toEqual([]);
+    expect(output).toContain(`Coursepack is up: ${running.product.baseUrl}`);
+    expect(output).toContain(`${running.product.baseUrl}/sign-in with owner@demo.coursepack.dev`);
+    expect(output).toContain('"npm run outbox" prints the latest');
+  });
+
   it('walks from the home page to a course and on to one of its documents', async () => {
     const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];

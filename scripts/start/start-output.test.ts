@@ -42,7 +42,7 @@ describe('createStartOutput', () => {
 });
 
 describe('reportProgress', () => {
-  it('says which step start-up is in once nothing has been printed for a while, and again while it lasts', () => {
+  it('says which step start-up is in once nothing has been printed for a while (its hint once), and again while it lasts', () => {
     const { output, written } = recordedOutput();
     const progress = reportProgress({
       output,
@@ -57,9 +57,7 @@ describe('reportProgress', () => {
       '[start]      Still building the web app (20 s so far). A first build takes a few minutes.\n',
     ]);
     vi.advanceTimersByTime(60_000);
-    expect(written.at(-1)).toBe(
-      '[start]      Still building the web app (1 min 20 s so far). A first build takes a few minutes.\n',
-    );
+    expect(written.at(-1)).toBe('[start]      Still building the web app (1 min 20 s so far).\n');
     expect(written).toHaveLength(4);
     progress.stop();
     vi.advanceTimersByTime(60_000);

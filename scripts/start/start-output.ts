@@ -78,7 +78,9 @@ export function reportProgress({ output, log, quietMs = 20_000 }: ProgressOption
   const timer = setInterval(
     () => {
       if (!current || output.quietForMs() < quietMs) return;
+      // The hint once per step: repeated, it would bury the figure that changes.
       const hint = current.hint ? ` ${current.hint}` : '';
+      current.hint = undefined;
       log(`Still ${current.what} (${describeDuration(Date.now() - current.since)} so far).${hint}`);
     },
     Math.max(1_000, quietMs / 4),
