@@ -1,7 +1,9 @@
 import type { RealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import type { BreakdownRow } from '@coursepack/analytics/queries/list-breakdown';
+import { isoDay } from '@coursepack/analytics/time';
 import Link from 'next/link';
 import { type ReactNode, Suspense } from 'react';
+import { EARLIEST_STATS_DATE } from '@/analytics/parse-stats-range';
 import { coursePath, documentPath } from '@/catalog/refs';
 import {
   type DashboardRequest,
@@ -77,7 +79,11 @@ export function DashboardView({
           />
         }
       />
-      <DashboardControls path={path} query={query} />
+      <DashboardControls
+        path={path}
+        query={query}
+        bounds={{ min: isoDay(EARLIEST_STATS_DATE), max: isoDay(new Date()) }}
+      />
       {request.problem ? (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {request.problem}
