@@ -101,9 +101,13 @@ export function DashboardView({
         <DashboardCard
           id="attention"
           title="Page-by-page attention"
-          description="Where readers spend their time, and where they stop reading."
+          description="Where readers spend their time, and the page they were on when they left."
         >
-          <PageAttentionChart pages={data.pages} range={days} />
+          <PageAttentionChart
+            pages={data.pages}
+            finished={data.overview.reached[100]}
+            range={days}
+          />
         </DashboardCard>
       ) : null}
 
@@ -196,9 +200,16 @@ export function DashboardView({
         <DashboardCard
           id="depth"
           title="Reading depth"
-          description="How far readers scrolled through a document, of everyone who opened one."
+          description={
+            view.kind === 'document'
+              ? 'How far each reader got through this document.'
+              : 'How far each read got through its document. A read is one visitor opening one document: a visitor who opens three documents makes three reads.'
+          }
         >
-          <DepthFunnelChart funnel={data.overview} />
+          <DepthFunnelChart
+            funnel={data.overview}
+            pageCount={view.kind === 'document' ? view.document.pageCount : null}
+          />
         </DashboardCard>
         <DashboardCard id="sources" title="Traffic sources" description="Where visitors came from.">
           <Tabs
