@@ -49,7 +49,7 @@ describe('describeReadingEnds', () => {
 
   it('says why more readers reached the end than left on the last page (issue 30: 18 and 12)', () => {
     expect(describeReadingEnds(pages([28, 10, 9, 12]), 18).ends).toBe(
-      '18 readers reached the end at some point (Reading depth), and 12 left while on the last page: the others went back to an earlier page before leaving.',
+      '18 readers reached the end at some point (Reading depth), and 12 left while on the last page: a reader who reaches the end and goes back to an earlier page leaves from that page.',
     );
   });
 

@@ -63,7 +63,7 @@ export function describeReadingEnds(
   const onLastPage = pages.at(-1)?.stops ?? 0;
   let ends: string | null = null;
   if (finished > onLastPage) {
-    ends = `${pluralize(finished, 'reader')} reached the end at some point (Reading depth), and ${formatCount(onLastPage)} left while on the last page: the others went back to an earlier page before leaving.`;
+    ends = `${pluralize(finished, 'reader')} reached the end at some point (Reading depth), and ${formatCount(onLastPage)} left while on the last page: a reader who reaches the end and goes back to an earlier page leaves from that page.`;
   } else if (finished < onLastPage) {
     ends = `${pluralize(onLastPage, 'reader')} left while on the last page, and ${formatCount(finished)} reached its end (Reading depth): a reader is on the page filling most of the screen, so they can leave on the last page before scrolling to its bottom.`;
   }

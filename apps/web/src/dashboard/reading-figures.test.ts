@@ -132,7 +132,7 @@ describe("a document's dashboard says what its reading figures count", () => {
       count: 2,
     });
     expect(describeReadingEnds(data.pages ?? [], finished).ends).toBe(
-      '2 readers reached the end at some point (Reading depth), and 1 left while on the last page: the others went back to an earlier page before leaving.',
+      '2 readers reached the end at some point (Reading depth), and 1 left while on the last page: a reader who reaches the end and goes back to an earlier page leaves from that page.',
     );
   });
 
