@@ -122,6 +122,7 @@ describe.each(VIEWPORTS)('axe-core on every main page at $width×$height', (view
       library: '/library',
       account: '/account',
       dashboard: '/dashboard',
+      'dashboard-range-cut': '/dashboard?days=9999',
       'document-dashboard': `/dashboard/documents/${paths.documentId}`,
     };
     for (const [name, url] of Object.entries(pages)) {

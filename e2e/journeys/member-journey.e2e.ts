@@ -25,6 +25,12 @@ async function kpi(page: Page, label: string): Promise<string> {
   return (await card.locator('dd').first().locator('span').first().innerText()).trim();
 }
 
+/** All the text of the headline card `label`: its figure, change, previous figure and hint. */
+async function kpiCard(page: Page, label: string): Promise<string> {
+  const card = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) });
+  return card.innerText();
+}
+
 /** A three-page PDF whose only mention of HIDDEN_WORD is in the text of page 2. */
 async function studyNotesPdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -289,18 +295,66 @@ describe('a new member contributing a document', () => {
     expect(Number((await kpi(page, 'Visitors')).replace(/,/g, ''))).toBeGreaterThan(50);
     expect(await kpi(page, 'Reading time')).toMatch(/h|m/);
     await expect(page.locator('main').innerText()).resolves.toMatch(/Reading depth/i);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'demo-dashboard.png'), fullPage: true });
-    const phone = await context.newPage();
-    await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(`${running.product.baseUrl}/dashboard`);
-    const overflow = await phone.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    // Issue 30: each figure beside its previous one, a rise over a few as a percentage, not New.
+    const visitors = await kpiCard(page, 'Visitors');
+    expect(visitors).toMatch(/Different browsers: one person on two devices counts twice/);
+    const before = /([\d,]+) in the previous 30 days/.exec(visitors)?.[1];
+    expect(Number(before?.replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(visitors).toMatch(/[▲▼] [\d,]+%|No change/);
+    expect(visitors).not.toMatch(/\bNew\b/);
+    expect(await kpiCard(page, 'Average depth')).toMatch(/\d+% in the previous 30 days/);
+    await expect(page.locator('main').innerText()).resolves.toMatch(
+      /A read is one visitor opening one document/,
     );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await phone.screenshot({
-      path: path.join(SCREENSHOTS, 'demo-dashboard-phone.png'),
+    for (const name of ['From', 'To']) {
+      await expect(page.getByLabel(name, { exact: true }).getAttribute('type')).resolves.toBe(
+        'date',
+      );
+    }
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'demo-dashboard.png'), fullPage: true });
+
+    // A range longer than the longest is cut, and the page says so.
+    await page.goto(`${running.product.baseUrl}/dashboard?days=9999`);
+    await expect(page.getByRole('alert').first().innerText()).resolves.toBe(
+      'The dashboard shows at most 366 days at a time: showing the last 366 days instead of 9,999.',
+    );
+
+    // The most read document's dashboard: depth levels placed in its pages, last pages explained.
+    await page.goto(`${running.product.baseUrl}/dashboard`);
+    await page
+      .getByRole('region', { name: 'Top documents' })
+      .locator('a[href^="/dashboard/documents/"]')
+      .first()
+      .click();
+    await page.waitForURL(/\/dashboard\/documents\/\d+/);
+    const depth = await page.getByRole('region', { name: 'Reading depth' }).innerText();
+    expect(depth).toMatch(/Saw 25%\s+about page \d+/);
+    expect(depth).toMatch(/Reached the end\s+page \d+/);
+    expect(depth).toMatch(/the first screen shows counts too: each page of this \d+-page document/);
+    await expect(
+      page.getByRole('region', { name: 'Page-by-page attention' }).innerText(),
+    ).resolves.toMatch(
+      /Readers most often left from page \d+: [\d,]+ of the [\d,]+ readers whose last page is known/,
+    );
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, 'demo-document-dashboard.png'),
       fullPage: true,
     });
+    const documentDashboard = page.url();
+
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    for (const [url, name] of [
+      [`${running.product.baseUrl}/dashboard`, 'demo-dashboard-phone.png'],
+      [documentDashboard, 'demo-document-dashboard-phone.png'],
+    ] as const) {
+      await phone.goto(url);
+      const overflow = await phone.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await phone.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -39,8 +39,15 @@ describe('parseStatsRange', () => {
     });
   });
 
-  it('names the malformed parameter', () => {
-    expect(rejection('from=yesterday').parameter).toBe('from');
+  it('names the malformed parameter, and says what is wrong in words without code marks', () => {
+    expect(rejection('from=yesterday')).toEqual({
+      parameter: 'from',
+      message:
+        'The start of the range is not a date: write it like 2026-05-01, or as a date and time with a zone like 2026-05-01T10:00Z.',
+    });
+    expect(rejection('to=9999-12-31').message).toBe(
+      'The end of the range must be between 1 January 2000 and 31 December 2099.',
+    );
     expect(rejection('to=2026-02-30').parameter).toBe('to');
     expect(rejection('to=2026-05-01T10:00:00').parameter).toBe('to');
   });
@@ -48,11 +55,11 @@ describe('parseStatsRange', () => {
   it('refuses `from` after `to` and ranges over 366 days', () => {
     expect(rejection('from=2026-05-10&to=2026-05-01')).toEqual({
       parameter: 'from',
-      message: '`from` must be before `to`',
+      message: 'The start of the range must be before its end.',
     });
     expect(rejection('from=2025-01-01&to=2026-05-01')).toEqual({
       parameter: 'to',
-      message: 'The range must not be longer than 366 days',
+      message: 'The range must not be longer than 366 days.',
     });
     expect(parse('from=2025-05-01&to=2026-04-30').to).toEqual(new Date('2026-05-01T00:00:00Z'));
   });

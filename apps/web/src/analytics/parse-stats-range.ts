@@ -31,12 +31,12 @@ export function parseStatsRange(params: URLSearchParams, now: Date = new Date())
   const end = to ?? (from ? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS) : byDefault.to);
   const start = from ?? new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
   if (start >= end) {
-    throw badParameter('from', '`from` must be before `to`');
+    throw badParameter('from', 'The start of the range must be before its end.');
   }
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY_MS) {
     throw badParameter(
       to ? 'to' : 'from',
-      `The range must not be longer than ${MAX_RANGE_DAYS} days`,
+      `The range must not be longer than ${MAX_RANGE_DAYS} days.`,
     );
   }
   return { from: start, to: end };
@@ -52,16 +52,25 @@ function parseBound(params: URLSearchParams, name: 'from' | 'to'): Date | null {
   if (Number.isNaN(time) || (isDate && isoDay(new Date(time)) !== value)) {
     throw badParameter(
       name,
-      `\`${name}\` must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a zone`,
+      `The ${END_NAMES[name]} of the range is not a date: write it like 2026-05-01, or as a date and time with a zone like 2026-05-01T10:00Z.`,
     );
   }
   // A date as `to` means "through that day".
   const bound = new Date(isDate && name === 'to' ? time + DAY_MS : time);
   if (bound < EARLIEST_STATS_DATE || bound > LATEST_STATS_DATE) {
-    throw badParameter(name, `\`${name}\` must be between 2000-01-01 and 2099-12-31`);
+    throw badParameter(
+      name,
+      `The ${END_NAMES[name]} of the range must be between 1 January 2000 and 31 December 2099.`,
+    );
   }
   return bound;
 }
+
+/**
+ * The messages are shown to people on the dashboard as well as to API clients, so they name the
+ * ends of the range in words; the error's `parameter` names the query parameter.
+ */
+const END_NAMES = { from: 'start', to: 'end' } as const;
 
 function badParameter(parameter: 'from' | 'to', message: string): AppError {
   return new AppError('bad_request', message, { parameter });

@@ -29,13 +29,30 @@ describe('parseDashboardQuery', () => {
     expect(request.problem).toBeNull();
   });
 
-  it('takes a preset, and ignores a number of days that is not one', () => {
+  it('takes a preset, or any number of days up to the longest range', () => {
     expect(parseDashboardQuery({ days: '7' }, now).query).toMatchObject({
       days: 7,
       from: '2026-03-09',
       to: '2026-03-15',
     });
-    expect(parseDashboardQuery({ days: '12' }, now).query.days).toBe(30);
+    const twelve = parseDashboardQuery({ days: '12' }, now);
+    expect(twelve.query).toMatchObject({ days: 12, from: '2026-03-04', to: '2026-03-15' });
+    expect(twelve.problem).toBeNull();
+  });
+
+  it('never changes the number of days asked for without saying so (issue 30: 9999 became 30)', () => {
+    const tooMany = parseDashboardQuery({ days: '9999' }, now);
+    expect(tooMany.query).toMatchObject({ days: 366, from: '2025-03-15', to: '2026-03-15' });
+    expect(tooMany.problem).toBe(
+      'The dashboard shows at most 366 days at a time: showing the last 366 days instead of 9,999.',
+    );
+    for (const days of ['0', '-5', 'abc', '7.5']) {
+      const request = parseDashboardQuery({ days }, now);
+      expect(request.query.days).toBe(30);
+      expect(request.problem).toBe(
+        'The number of days to show must be a whole number from 1 to 366. Showing the last 30 days instead.',
+      );
+    }
   });
 
   it('takes a custom range of days, both included', () => {
@@ -53,8 +70,13 @@ describe('parseDashboardQuery', () => {
   it('falls back to the default range and says why when the custom range is wrong', () => {
     const request = parseDashboardQuery({ from: '2026-03-10', to: '2026-03-01' }, now);
     expect(request.query.days).toBe(30);
-    expect(request.problem).toMatch(/before.*showing the last 30 days/);
-    expect(parseDashboardQuery({ from: 'yesterday' }, now).problem).toMatch(/YYYY-MM-DD/);
+    expect(request.problem).toBe(
+      'The start of the range must be before its end. Showing the last 30 days instead.',
+    );
+    expect(parseDashboardQuery({ from: 'yesterday' }, now).problem).toMatch(
+      /^The start of the range is not a date: .* Showing the last 30 days instead\.$/,
+    );
+    expect(parseDashboardQuery({ from: 'yesterday' }, now).problem).not.toMatch(/`/);
   });
 
   it('turns the comparison off with compare=0 and counts bots with bots=1', () => {

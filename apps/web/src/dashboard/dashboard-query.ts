@@ -1,8 +1,9 @@
 import { lastDays, previousPeriod, type StatsRange } from '@coursepack/analytics/stats-range';
 import { isoDay } from '@coursepack/analytics/time';
-import { DEFAULT_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, parseStatsRange } from '@/analytics/parse-stats-range';
 import { AppError } from '@/errors/app-error';
 import { parseDay } from '@/format/format-dates';
+import { formatCount } from '@/format/format-numbers';
 import { single } from '@/http/search-params';
 
 /** The quick ranges offered above every dashboard: the last 7, 30 or 90 days, today included. */
@@ -10,11 +11,11 @@ export const RANGE_PRESETS = [7, 30, 90] as const;
 
 /**
  * The dashboard's state, all of it in the URL so a view can be shared and the back button
- * works: `?days=7`, or `?from=2026-03-01&to=2026-03-31` (both days included), `compare=0` to
+ * works: `?days=7` (a preset, or any number of days up to the longest range), or `?from=2026-03-01&to=2026-03-31` (both days included), `compare=0` to
  * hide the comparison with the previous period, `bots=1` to count bots.
  */
 export interface DashboardQuery {
-  /** The preset in use, or null for a custom range. */
+  /** The last so many days (a preset or typed in the URL), or null for a custom range. */
   days: number | null;
   /** First and last UTC day of the range, `YYYY-MM-DD`, both included. */
   from: string;
@@ -50,17 +51,39 @@ export function parseDashboardQuery(
       return request({ days: null, compare, includeBots }, range, problem);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      problem = `${error.message}; showing the last ${DEFAULT_RANGE_DAYS} days instead.`;
+      problem = error.message;
     }
   }
-  const preset = Number(single(params.days));
-  const days = RANGE_PRESETS.find((value) => value === preset) ?? DEFAULT_RANGE_DAYS;
-  return request({ days, compare, includeBots }, lastDays(days, now), problem);
+  const asked = readDays(single(params.days));
+  problem = problem ? `${problem} Showing the last ${asked.days} days instead.` : asked.problem;
+  return request({ days: asked.days, compare, includeBots }, lastDays(asked.days, now), problem);
 }
 
 /**
- * The range form's days as typed (`26 Oct 2026`, what it shows) when it was sent without
- * JavaScript, as `YYYY-MM-DD`; anything else as it came, for parseStatsRange to judge.
+ * `?days=`: any whole number of days from 1 to the longest range. What was asked is never
+ * changed silently: a longer range is cut to the longest with a sentence saying so, and
+ * anything else falls back to the default, also saying so.
+ */
+function readDays(text: string | undefined): { days: number; problem: string | null } {
+  if (text === undefined || text === '') return { days: DEFAULT_RANGE_DAYS, problem: null };
+  const days = /^\d{1,9}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (days > MAX_RANGE_DAYS) {
+    return {
+      days: MAX_RANGE_DAYS,
+      problem: `The dashboard shows at most ${MAX_RANGE_DAYS} days at a time: showing the last ${MAX_RANGE_DAYS} days instead of ${formatCount(days)}.`,
+    };
+  }
+  if (days >= 1) return { days, problem: null };
+  return {
+    days: DEFAULT_RANGE_DAYS,
+    problem: `The number of days to show must be a whole number from 1 to ${MAX_RANGE_DAYS}. Showing the last ${DEFAULT_RANGE_DAYS} days instead.`,
+  };
+}
+
+/**
+ * Days written as the site shows them (`26 Oct 2026`), as in links saved from the range form
+ * before it used date inputs, as `YYYY-MM-DD`; anything else as it came, for parseStatsRange
+ * to judge.
  */
 function typedDay(text: string | undefined): string | undefined {
   return text === undefined ? undefined : (parseDay(text) ?? text);

@@ -429,6 +429,36 @@ describe('realtime', () => {
       documents: [],
     });
   });
+  it('leaves out documents deleted since (issue 30: "A deleted document — 1 reader"), still counting their visitors', async () => {
+    const gone = await db
+      .insertInto('documents')
+      .values({ slug: 'gone', title: 'Document gone', course_id: ids.courseA, kind: 'notes' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const visit: Visit = { session: randomUUID(), course: ids.courseA, doc: gone.id };
+    const at = '2026-03-11T09:01:00Z';
+    try {
+      await insert([event(visit, at, 'page', 'view'), ping(visit, at, 1)]);
+      const now = new Date('2026-03-11T09:03:00Z');
+      expect((await getRealtimeSessions(db, site, { now })).documents).toContainEqual({
+        documentId: gone.id,
+        title: 'Document gone',
+        sessions: 1,
+      });
+      await db.deleteFrom('documents').where('id', '=', gone.id).execute();
+      expect(await getRealtimeSessions(db, site, { now })).toEqual({
+        sessions: 2,
+        views: 2,
+        documents: [{ documentId: ids.a2, title: 'Document a2', sessions: 1 }],
+      });
+      const course = { kind: 'course', courseId: ids.courseA } as const;
+      expect((await getRealtimeSessions(db, course, { now })).documents).toEqual([
+        { documentId: ids.a2, title: 'Document a2', sessions: 1 },
+      ]);
+    } finally {
+      await forgetAddedEvents();
+    }
+  });
 });
 
 describe('stats API shape', () => {

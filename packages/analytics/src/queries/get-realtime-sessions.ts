@@ -12,7 +12,7 @@ export const REALTIME_WINDOW_MINUTES = 5;
 
 export interface RealtimeDocument {
   documentId: number;
-  title: string | null;
+  title: string;
   sessions: number;
 }
 
@@ -20,7 +20,7 @@ export interface RealtimeSessions {
   /** Distinct sessions with any event in the last five minutes. */
   sessions: number;
   views: number;
-  /** Distinct sessions per document being read, most first (at most 10). */
+  /** Distinct sessions per document being read, most first (at most 10); existing documents only. */
   documents: RealtimeDocument[];
 }
 
@@ -52,8 +52,9 @@ export async function getRealtimeSessions(
     ),
     reading AS (
       SELECT recent.doc_id AS "documentId", d.title, count(*)::integer AS sessions
-      FROM recent LEFT JOIN documents AS d ON d.id = recent.doc_id
-      WHERE recent.doc_id IS NOT NULL
+      -- Events outlive their document: a deleted one (or an id no document ever had) is not
+      -- being read, though its visitors were here and are counted above.
+      FROM recent JOIN documents AS d ON d.id = recent.doc_id
       GROUP BY recent.doc_id, d.title
       ORDER BY sessions DESC, recent.doc_id
       LIMIT 10

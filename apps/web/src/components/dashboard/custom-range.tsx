@@ -2,45 +2,56 @@
 
 import { type FormEvent, useId, useState } from 'react';
 import type { DashboardQuery } from '@/dashboard/dashboard-query';
-import { formatDay, parseDay } from '@/format/format-dates';
+import { formatDay } from '@/format/format-dates';
 
 type Range = Pick<DashboardQuery, 'from' | 'to'>;
 
-const FIELD = 'w-32 rounded-md border px-2 py-1 text-sm text-ink';
+/** The days a range may cover, `YYYY-MM-DD`: the stats' earliest day and today. */
+export interface DayBounds {
+  min: string;
+  max: string;
+}
+
+interface Problem {
+  field: keyof Range;
+  message: string;
+}
+
+const FIELD = 'w-40 rounded-md border bg-white px-2 py-1 text-sm text-ink';
 
 /**
- * The custom range: two text fields that show and take days as the rest of the site writes them
- * (`26 Oct 2026`), not a date input in the browser's own format (`10/26/2026` in the US). With
- * JavaScript a typed day is checked and the range applied as `from`/`to` in `YYYY-MM-DD`, the
- * URL's form; without, the form sends the days as typed, which the dashboard also reads.
+ * The custom range: two date inputs, so a day is picked from the browser's calendar (and shown
+ * in the reader's own format) rather than typed as free text, bounded by `bounds`. Both
+ * inputs send `YYYY-MM-DD`, the URL's form, with or without JavaScript; with it, a missing
+ * day, a day out of bounds or a start after the end is said next to the fields before the URL
+ * changes.
  */
 export function CustomRange({
   path,
   query,
+  bounds,
   onApply,
 }: {
   path: string;
   query: DashboardQuery;
+  bounds: DayBounds;
   onApply: (range: Range) => void;
 }) {
-  const hintId = useId();
   const errorId = useId();
-  const [wrong, setWrong] = useState<keyof Range | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const typed = new FormData(form);
-    const from = parseDay(String(typed.get('from') ?? ''));
-    const to = parseDay(String(typed.get('to') ?? ''));
-    if (!from || !to) {
-      const field = from ? 'to' : 'from';
-      setWrong(field);
-      form.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+    const range = { from: String(typed.get('from') ?? ''), to: String(typed.get('to') ?? '') };
+    const found = checkRange(range, bounds);
+    setProblem(found);
+    if (found) {
+      form.querySelector<HTMLInputElement>(`input[name="${found.field}"]`)?.focus();
       return;
     }
-    setWrong(null);
-    onApply({ from, to });
+    onApply(range);
   }
 
   const field = (name: keyof Range, label: string) => (
@@ -49,14 +60,15 @@ export function CustomRange({
       <input
         // The shown range changes with presets: the field starts again from it.
         key={query[name]}
+        type="date"
         name={name}
-        defaultValue={formatDay(query[name], true)}
+        defaultValue={query[name]}
+        min={bounds.min}
+        max={bounds.max}
         required
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={wrong === name || undefined}
-        aria-describedby={wrong === name ? `${errorId} ${hintId}` : hintId}
-        className={`${FIELD} ${wrong === name ? 'border-red-600' : 'border-slate-300'}`}
+        aria-invalid={problem?.field === name || undefined}
+        aria-describedby={problem?.field === name ? errorId : undefined}
+        className={`${FIELD} ${problem?.field === name ? 'border-red-600' : 'border-slate-300'}`}
       />
     </label>
   );
@@ -83,14 +95,30 @@ export function CustomRange({
       >
         Apply
       </button>
-      <p id={hintId} className="basis-full text-xs text-slate-600">
-        Days like 26 Oct 2026
-      </p>
-      {wrong ? (
+      {problem ? (
         <p id={errorId} role="alert" className="basis-full text-xs font-medium text-red-700">
-          {wrong === 'from' ? 'From' : 'To'} is not a day: type it like 26 Oct 2026.
+          {problem.message}
         </p>
       ) : null}
     </form>
   );
+}
+
+/** What is wrong with a picked range, in words, or null. Days are `YYYY-MM-DD`, so they sort. */
+function checkRange(range: Range, bounds: DayBounds): Problem | null {
+  const names = { from: 'From', to: 'To' } as const;
+  for (const field of ['from', 'to'] as const) {
+    const day = range[field];
+    if (day === '') return { field, message: `Choose a day for ${names[field]}.` };
+    if (day < bounds.min || day > bounds.max) {
+      return {
+        field,
+        message: `Choose a day for ${names[field]} between ${formatDay(bounds.min, true)} and ${formatDay(bounds.max, true)}.`,
+      };
+    }
+  }
+  if (range.from > range.to) {
+    return { field: 'from', message: 'From must be on or before To.' };
+  }
+  return null;
 }

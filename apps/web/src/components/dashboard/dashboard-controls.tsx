@@ -4,13 +4,22 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
 import { type DashboardQuery, dashboardHref, RANGE_PRESETS } from '@/dashboard/dashboard-query';
-import { CustomRange } from './custom-range';
+import { CustomRange, type DayBounds } from './custom-range';
 
 /**
  * Range presets, a custom range and the two toggles. Every control is a URL change (links and
  * a GET form), so a view can be shared and the back button goes back to the previous one.
  */
-export function DashboardControls({ path, query }: { path: string; query: DashboardQuery }) {
+export function DashboardControls({
+  path,
+  query,
+  bounds,
+}: {
+  path: string;
+  query: DashboardQuery;
+  /** The days a custom range may pick from. */
+  bounds: DayBounds;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   // The box shows its new state at once, while the page loads the figures for it.
@@ -57,6 +66,7 @@ export function DashboardControls({ path, query }: { path: string; query: Dashbo
       <CustomRange
         path={path}
         query={query}
+        bounds={bounds}
         onApply={(range) => toggle({ days: null, ...range })}
       />
 

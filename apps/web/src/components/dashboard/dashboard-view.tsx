@@ -1,7 +1,9 @@
 import type { RealtimeSessions } from '@coursepack/analytics/queries/get-realtime-sessions';
 import type { BreakdownRow } from '@coursepack/analytics/queries/list-breakdown';
+import { isoDay } from '@coursepack/analytics/time';
 import Link from 'next/link';
 import { type ReactNode, Suspense } from 'react';
+import { EARLIEST_STATS_DATE } from '@/analytics/parse-stats-range';
 import { coursePath, documentPath } from '@/catalog/refs';
 import {
   type DashboardRequest,
@@ -77,7 +79,11 @@ export function DashboardView({
           />
         }
       />
-      <DashboardControls path={path} query={query} />
+      <DashboardControls
+        path={path}
+        query={query}
+        bounds={{ min: isoDay(EARLIEST_STATS_DATE), max: isoDay(new Date()) }}
+      />
       {request.problem ? (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {request.problem}
@@ -95,9 +101,13 @@ export function DashboardView({
         <DashboardCard
           id="attention"
           title="Page-by-page attention"
-          description="Where readers spend their time, and where they stop reading."
+          description="Where readers spend their time, and the page they were on when they left."
         >
-          <PageAttentionChart pages={data.pages} range={days} />
+          <PageAttentionChart
+            pages={data.pages}
+            finished={data.overview.reached[100]}
+            range={days}
+          />
         </DashboardCard>
       ) : null}
 
@@ -190,9 +200,16 @@ export function DashboardView({
         <DashboardCard
           id="depth"
           title="Reading depth"
-          description="How far readers scrolled through a document, of everyone who opened one."
+          description={
+            view.kind === 'document'
+              ? 'How far each reader got through this document.'
+              : 'How far each read got through its document. A read is one visitor opening one document: a visitor who opens three documents makes three reads.'
+          }
         >
-          <DepthFunnelChart funnel={data.overview} />
+          <DepthFunnelChart
+            funnel={data.overview}
+            pageCount={view.kind === 'document' ? view.document.pageCount : null}
+          />
         </DashboardCard>
         <DashboardCard id="sources" title="Traffic sources" description="Where visitors came from.">
           <Tabs

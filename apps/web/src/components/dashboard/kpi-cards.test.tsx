@@ -24,7 +24,9 @@ describe('KpiCards', () => {
     expect(within(card('Visitors')).getByText('1,200')).toBeTruthy();
     expect(within(card('Reading time')).getByText('2h 5m')).toBeTruthy();
     expect(within(card('Average depth')).getByText('62%')).toBeTruthy();
-    expect(within(card('Average depth')).getByText('Furthest scroll, over 400 reads')).toBeTruthy();
+    expect(
+      within(card('Average depth')).getByText('Furthest point seen, over 400 document reads'),
+    ).toBeTruthy();
     expect(screen.queryByTitle(/previous 30 days/)).toBeNull();
   });
 
@@ -33,9 +35,28 @@ describe('KpiCards', () => {
     render(<KpiCards overview={overview} previous={previous} period="previous 30 days" />);
     const visitors = within(card('Visitors'));
     expect(visitors.getByText('▲ 20%').getAttribute('aria-hidden')).toBe('true');
-    expect(visitors.getByText('up 20% from the previous 30 days')).toBeTruthy();
+    expect(visitors.getByText('up 20% from 1,000 in the previous 30 days')).toBeTruthy();
+    expect(visitors.getByText('1,000 in the previous 30 days')).toBeTruthy();
     expect(within(card('Views')).getByText('No change')).toBeTruthy();
     expect(within(card('Average depth')).getByText('▼ 3 pts')).toBeTruthy();
+    expect(within(card('Average depth')).getByText('65% in the previous 30 days')).toBeTruthy();
+  });
+
+  it('names visitors for what they are: browsers, which the tracker remembers', () => {
+    render(<KpiCards overview={overview} previous={null} period="previous 30 days" />);
+    expect(
+      within(card('Visitors')).getByText(
+        'Different browsers: one person on two devices counts twice',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('gives a large rise over a small previous figure as a percentage (issue 30)', () => {
+    const now = { ...overview, sessions: 541 };
+    const previous = { ...overview, sessions: 86 };
+    render(<KpiCards overview={now} previous={previous} period="previous 30 days" />);
+    expect(within(card('Visitors')).getByText('▲ 529%')).toBeTruthy();
+    expect(within(card('Visitors')).getByText('86 in the previous 30 days')).toBeTruthy();
   });
 
   it('calls a figure that had nothing to compare with New rather than an infinite rise', () => {

@@ -1,9 +1,12 @@
 import type { OverviewStats } from '@coursepack/analytics/queries/get-overview-stats';
 import { describeChange } from '@/dashboard/describe-change';
-import { formatCount, formatDepth, formatDuration } from '@/format/format-numbers';
+import { formatCount, formatDepth, formatDuration, pluralize } from '@/format/format-numbers';
 import { ChangeBadge } from './change-badge';
 
-/** The four headline figures, each with its change since the previous period when comparing. */
+/**
+ * The four headline figures, each with its change since the previous period when comparing and
+ * the previous figure itself, so a badge can be checked against what it compares.
+ */
 export function KpiCards({
   overview,
   previous,
@@ -14,31 +17,38 @@ export function KpiCards({
   /** `previous 30 days`. */
   period: string;
 }) {
+  const counts = { format: formatCount };
   const perVisitor = overview.sessions > 0 ? overview.activeSeconds / overview.sessions : 0;
   const cards = [
     {
       label: 'Visitors',
       value: formatCount(overview.sessions),
-      hint: 'Distinct sessions',
-      change: describeChange(overview.sessions, previous?.sessions, period),
+      // Counted by the tracker's visitor id, which a browser keeps for 399 days.
+      hint: 'Different browsers: one person on two devices counts twice',
+      change: describeChange(overview.sessions, previous?.sessions, period, counts),
     },
     {
       label: 'Views',
       value: formatCount(overview.views),
       hint: 'Pages and documents opened',
-      change: describeChange(overview.views, previous?.views, period),
+      change: describeChange(overview.views, previous?.views, period, counts),
     },
     {
       label: 'Reading time',
       value: formatDuration(overview.activeSeconds),
       hint: `${formatDuration(perVisitor)} per visitor, page in view`,
-      change: describeChange(overview.activeSeconds, previous?.activeSeconds, period),
+      change: describeChange(overview.activeSeconds, previous?.activeSeconds, period, {
+        format: formatDuration,
+      }),
     },
     {
       label: 'Average depth',
       value: formatDepth(overview.averageDepth),
-      hint: `Furthest scroll, over ${formatCount(overview.reads)} ${overview.reads === 1 ? 'read' : 'reads'}`,
-      change: describeChange(overview.averageDepth, previous?.averageDepth, period, 'points'),
+      hint: `Furthest point seen, over ${pluralize(overview.reads, 'document read')}`,
+      change: describeChange(overview.averageDepth, previous?.averageDepth, period, {
+        unit: 'points',
+        format: formatDepth,
+      }),
     },
   ];
   return (
@@ -55,6 +65,11 @@ export function KpiCards({
             </span>
             {card.change ? <ChangeBadge change={card.change} /> : null}
           </dd>
+          {card.change?.previous ? (
+            <dd className="text-xs text-slate-600">
+              {card.change.previous} in the {period}
+            </dd>
+          ) : null}
           <dd className="mt-auto pt-1 text-xs text-slate-500">{card.hint}</dd>
         </div>
       ))}

@@ -1,21 +1,27 @@
 import { type PagePoint, summarizeAttention } from '@/dashboard/complete-series';
-import { formatCount, formatDuration, formatShare } from '@/format/format-numbers';
+import { describeReadingEnds } from '@/dashboard/describe-reading';
+import { formatCount, formatDuration } from '@/format/format-numbers';
 import { ColumnChart } from './column-chart';
 import { SortableTable } from './sortable-table';
 
 /**
  * The document's pages left to right: active reading time while each page was in view, and
- * under it how many readers stopped there (their last page). A sentence says what to look at,
- * and the full table is one click away (and is the chart's text alternative).
+ * under it how many readers left from there (their last page). Sentences say what to look at,
+ * and why the readers who reached the end (`finished`, from the depth funnel) are not all on
+ * the last page; the full table is one click away (and is the chart's text alternative).
  */
 export function PageAttentionChart({
   pages,
+  finished,
   range,
 }: {
   pages: PagePoint[];
+  /** Readers whose furthest depth reached the end (the depth funnel's last step). */
+  finished: number;
   range: { from: string; to: string };
 }) {
   const summary = summarizeAttention(pages);
+  const { lastPage, ends } = describeReadingEnds(pages, finished);
   const labelEvery = pages.length <= 20 ? 1 : pages.length <= 60 ? 5 : 10;
   const xLabels = pages
     .filter((page) => page.page === 1 || page.page % labelEvery === 0)
@@ -23,19 +29,14 @@ export function PageAttentionChart({
   return (
     <div>
       {summary.mostRead ? (
-        <p className="mb-4 max-w-3xl text-sm leading-relaxed text-slate-700">
-          Readers spend the most time on{' '}
-          <strong className="font-semibold text-ink">page {summary.mostRead.page}</strong> (
-          {formatDuration(summary.mostRead.activeSeconds)}).
-          {summary.mostStops ? (
-            <>
-              {' '}
-              The most common last page is{' '}
-              <strong className="font-semibold text-ink">page {summary.mostStops.page}</strong>:{' '}
-              {formatShare(summary.mostStops.stops, summary.totalStops)} of readers stopped there.
-            </>
-          ) : null}
-        </p>
+        <div className="mb-4 flex max-w-3xl flex-col gap-1 text-sm leading-relaxed text-slate-700">
+          <p>
+            Readers spend the most time on{' '}
+            <strong className="font-semibold text-ink">page {summary.mostRead.page}</strong> (
+            {formatDuration(summary.mostRead.activeSeconds)}).{lastPage ? ` ${lastPage}` : null}
+          </p>
+          {ends ? <p>{ends}</p> : null}
+        </div>
       ) : (
         <p className="py-8 text-center text-sm text-slate-500">
           No reading time on any page in this period
@@ -59,7 +60,7 @@ export function PageAttentionChart({
               columns={pages.map((page) => ({
                 key: String(page.page),
                 value: page.stops,
-                tooltip: `Page ${page.page}: ${formatCount(page.stops)} stopped here`,
+                tooltip: `Page ${page.page}: ${formatCount(page.stops)} left from here`,
               }))}
               scale="count"
               format={formatCount}
@@ -82,7 +83,7 @@ export function PageAttentionChart({
             columns={[
               { key: 'page', label: 'Page', format: 'count' },
               { key: 'active', label: 'Reading time', format: 'duration' },
-              { key: 'stops', label: 'Stopped here', format: 'count' },
+              { key: 'stops', label: 'Left from here', format: 'count' },
             ]}
             rows={pages.map((page) => ({
               key: String(page.page),
@@ -108,7 +109,7 @@ function Legend() {
       </li>
       <li className="flex items-center gap-1.5">
         <span className="h-2.5 w-2.5 rounded-sm bg-amber-500" />
-        Readers who stopped on the page
+        Readers who left from the page
       </li>
     </ul>
   );

@@ -91,16 +91,12 @@ export function RealtimePanel({
           <ul className="mt-4 divide-y divide-slate-100 text-sm" aria-label="Being read now">
             {realtime.documents.map((reading) => (
               <li key={reading.documentId} className="flex items-center justify-between gap-3 py-2">
-                {reading.title ? (
-                  <Link
-                    href={dashboardDocumentPath({ id: reading.documentId })}
-                    className="min-w-0 truncate text-brand-700 hover:underline"
-                  >
-                    {reading.title}
-                  </Link>
-                ) : (
-                  <span className="min-w-0 truncate text-slate-500">A deleted document</span>
-                )}
+                <Link
+                  href={dashboardDocumentPath({ id: reading.documentId })}
+                  className="min-w-0 truncate text-brand-700 hover:underline"
+                >
+                  {reading.title}
+                </Link>
                 <span className="shrink-0 tabular-nums text-slate-700">
                   {pluralize(reading.sessions, 'reader')}
                 </span>
