@@ -7,7 +7,7 @@ import { DocumentPages } from '@/components/document-pages';
 import { pageImageFromPattern } from '@/components/page-image-pattern';
 import type { FindHit, FoundInDocument } from '@/reader/find-in-document';
 import { foldWord, markedWords } from '@/reader/match-runs';
-import { pageAfter, pagingCommandOf } from '@/reader/paging';
+import { pageAfter, pagingCommandOf, sidewaysScrollOf } from '@/reader/paging';
 import { pageImageSizes, pageImageSrcSet, pageWidthAt, stepZoom, zoomKeyOf } from '@/reader/zoom';
 import type { FindChoice } from './find-panel';
 import { HighlightedPageText } from './highlighted-page-text';
@@ -113,7 +113,12 @@ export function DocumentReader({
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const command = pagingCommandOf(event);
       const step = images ? zoomKeyOf(event) : undefined;
-      if (command) {
+      const pages = pagesList.current;
+      const sideways = pages ? sidewaysScrollOf(event.key, pages) : undefined;
+      if (command && sideways !== undefined && pages) {
+        event.preventDefault();
+        pages.scrollBy({ left: sideways, behavior: 'instant' });
+      } else if (command) {
         event.preventDefault();
         goTo(pageAfter(command, position.current, pageCount));
       } else if (step) {
@@ -211,6 +216,11 @@ export function DocumentReader({
   const openSheet = () => {
     setSheetOpened(true);
     sheet.current?.showModal();
+    // The page being read, not the close button, has the focus (and is scrolled into the
+    // sheet's view) once the thumbnails have rendered: Tab reaches its neighbours from there.
+    requestAnimationFrame(() =>
+      sheet.current?.querySelector<HTMLElement>('a[aria-current="page"]')?.focus(),
+    );
   };
   const chooseFromSheet = (page: number) => {
     sheet.current?.close();
@@ -291,6 +301,8 @@ export function DocumentReader({
               className="touch-manipulation overflow-x-auto overscroll-x-contain"
               data-testid="document-pages"
               {...(images ? touchHandlers : {})}
+              // Zoomed, it scrolls: keyboard readers reach it to scroll it too.
+              tabIndex={zoom === 'fit' ? undefined : 0}
             >
               <DocumentPages
                 documentId={documentId}
