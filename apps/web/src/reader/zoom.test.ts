@@ -13,7 +13,7 @@ import {
   zoomKeyOf,
 } from './zoom';
 
-/** Fit width in a 1280 px laptop's column (958 px) and on a 390 px phone (358 px). */
+/** Fit width in a 1280 px laptop's column (958 to 960 px) and on a 390 px phone (358 px). */
 const LAPTOP = fitScale(958);
 const PHONE = fitScale(358);
 
