@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isTypingTarget, pageAfter, pagingCommandOf, readPageNumber } from './paging';
+import {
+  isTypingTarget,
+  pageAfter,
+  pagingCommandOf,
+  readPageNumber,
+  sidewaysScrollOf,
+} from './paging';
 
 const key = (name: string, target: object | null = null, modifiers = {}) => ({
   key: name,
@@ -56,5 +62,22 @@ describe('readPageNumber', () => {
     for (const text of ['0', '11', '2.5', '-1', 'abc', '', '1e1']) {
       expect(readPageNumber(text, 10), text).toBeUndefined();
     }
+  });
+});
+
+describe('sidewaysScrollOf', () => {
+  it('scrolls a zoomed page sideways with the arrows before turning it', () => {
+    // A phone's page at 100 %: 816 px in a 358 px column.
+    const box = { scrollWidth: 816, clientWidth: 358 };
+    expect(sidewaysScrollOf('ArrowRight', { ...box, scrollLeft: 0 })).toBe(143);
+    expect(sidewaysScrollOf('ArrowRight', { ...box, scrollLeft: 400 })).toBe(58);
+    expect(sidewaysScrollOf('ArrowRight', { ...box, scrollLeft: 457.6 })).toBeUndefined();
+    expect(sidewaysScrollOf('ArrowLeft', { ...box, scrollLeft: 100 })).toBe(-100);
+    expect(sidewaysScrollOf('ArrowLeft', { ...box, scrollLeft: 0 })).toBeUndefined();
+    // At fit width nothing scrolls: the arrows turn the page; J and K always do.
+    expect(
+      sidewaysScrollOf('ArrowRight', { scrollWidth: 358, clientWidth: 358, scrollLeft: 0 }),
+    ).toBeUndefined();
+    expect(sidewaysScrollOf('j', { ...box, scrollLeft: 0 })).toBeUndefined();
   });
 });

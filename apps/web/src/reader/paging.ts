@@ -49,6 +49,28 @@ export function pagingCommandOf(event: PagingKey): PagingCommand | undefined {
   return COMMANDS[event.key];
 }
 
+/** The share of the pages' visible width that ← or → scrolls a zoomed page by. */
+const SIDEWAYS_STEP = 0.4;
+
+/**
+ * What ← or → does to a page zoomed wider than the reader: scrolls it sideways by this many CSS
+ * pixels until its edge is in view, and only then turns the page (undefined). Keyboard readers
+ * have no other way to reach a zoomed page's sides; J and K always turn the page.
+ */
+export function sidewaysScrollOf(
+  key: string,
+  box: { scrollLeft: number; scrollWidth: number; clientWidth: number },
+): number | undefined {
+  const direction = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
+  if (direction === 0) return undefined;
+  // Less than a pixel left: a fractional scroll position at the edge.
+  const room =
+    direction === 1 ? box.scrollWidth - box.clientWidth - box.scrollLeft : box.scrollLeft;
+  return room >= 1
+    ? direction * Math.min(room, Math.round(box.clientWidth * SIDEWAYS_STEP))
+    : undefined;
+}
+
 /** The page a command leads to from `current`, within 1..pageCount. */
 export function pageAfter(command: PagingCommand, current: number, pageCount: number): number {
   const last = Math.max(1, pageCount);

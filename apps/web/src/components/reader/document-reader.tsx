@@ -1,14 +1,15 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PageImageOptions } from '@/components/document-page-view';
 import { DocumentPages } from '@/components/document-pages';
 import { pageImageFromPattern } from '@/components/page-image-pattern';
 import type { FindHit, FoundInDocument } from '@/reader/find-in-document';
 import { foldWord, markedWords } from '@/reader/match-runs';
-import { pageAfter, pagingCommandOf } from '@/reader/paging';
-import { pageImageSizes, pageImageSrcSet, pageWidthAt, type Zoom } from '@/reader/zoom';
+import { pageAfter, pagingCommandOf, sidewaysScrollOf } from '@/reader/paging';
+import { pageImageSizes, pageImageSrcSet, pageWidthAt, stepZoom, zoomKeyOf } from '@/reader/zoom';
+import type { FindChoice } from './find-panel';
 import { HighlightedPageText } from './highlighted-page-text';
 import { Icon } from './icons';
 import { PageOverlay } from './page-overlay';
@@ -18,6 +19,7 @@ import { ReaderToolbar } from './reader-toolbar';
 import { useCurrentPage } from './use-current-page';
 import { useStickyOffsets } from './use-sticky-offsets';
 import { useTextLayers } from './use-text-layers';
+import { useZoom } from './use-zoom';
 
 // Find in document's code arrives when it is first opened (or a page opens with `?q=`), not with
 // the reader: most readers never open it, and every script on the first screen is hydration time.
@@ -72,7 +74,11 @@ export function DocumentReader({
   // a second rail for the browser to build and hydrate on every phone.
   const [sheetOpened, setSheetOpened] = useState(false);
   const current = useCurrentPage(pagesList);
-  const [zoom, setZoom] = useState<Zoom>('fit');
+  const scrollPagesBy = useCallback((top: number) => {
+    const scroller = document.fullscreenElement === root.current ? root.current : null;
+    (scroller ?? window).scrollBy({ top, behavior: 'instant' });
+  }, []);
+  const { zoom, fit, zoomTo, touchHandlers } = useZoom(pagesList, scrollPagesBy);
   const [findMounted, setFindMounted] = useState(initialQuery !== '');
   const [findOpen, setFindOpen] = useState(false);
   const [findFocus, setFindFocus] = useState(0);
@@ -100,19 +106,30 @@ export function DocumentReader({
     [pageCount],
   );
 
-  // Keyboard paging anywhere on the page, except while typing in a field.
+  // Keyboard paging and zoom anywhere on the page, except while typing in a field.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // Not behind an open dialog (the pages sheet) or for a key something else took.
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const command = pagingCommandOf(event);
-      if (!command) return;
-      event.preventDefault();
-      goTo(pageAfter(command, position.current, pageCount));
+      const step = images ? zoomKeyOf(event) : undefined;
+      const pages = pagesList.current;
+      const sideways = pages ? sidewaysScrollOf(event.key, pages) : undefined;
+      if (command && sideways !== undefined && pages) {
+        event.preventDefault();
+        pages.scrollBy({ left: sideways, behavior: 'instant' });
+      } else if (command) {
+        event.preventDefault();
+        goTo(pageAfter(command, position.current, pageCount));
+      } else if (step) {
+        event.preventDefault();
+        const next = stepZoom(zoom, step, fit);
+        if (next !== undefined) zoomTo(next);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [goTo, pageCount]);
+  }, [goTo, pageCount, images, zoom, fit, zoomTo]);
 
   useEffect(() => {
     const timer = setTimeout(() => setAnnounced(current), ANNOUNCE_AFTER_MS);
@@ -138,10 +155,11 @@ export function DocumentReader({
   };
 
   const choose = useCallback(
-    (hit: FindHit) => {
+    (hit: FindHit, how: FindChoice) => {
       setActiveHit((previous) => ({ page: hit.page, nonce: (previous?.nonce ?? 0) + 1 }));
       goTo(hit.page);
-      if (!window.matchMedia(WIDE_SCREEN).matches) setFindOpen(false);
+      // A page chosen from the list on a phone: the list covered it. Stepping keeps the find bar.
+      if (how === 'list' && !window.matchMedia(WIDE_SCREEN).matches) setFindOpen(false);
     },
     [goTo],
   );
@@ -198,6 +216,11 @@ export function DocumentReader({
   const openSheet = () => {
     setSheetOpened(true);
     sheet.current?.showModal();
+    // The page being read, not the close button, has the focus (and is scrolled into the
+    // sheet's view) once the thumbnails have rendered: Tab reaches its neighbours from there.
+    requestAnimationFrame(() =>
+      sheet.current?.querySelector<HTMLElement>('a[aria-current="page"]')?.focus(),
+    );
   };
   const chooseFromSheet = (page: number) => {
     sheet.current?.close();
@@ -209,7 +232,12 @@ export function DocumentReader({
       <div
         ref={root}
         className={fullscreen ? 'overflow-y-auto bg-slate-100 px-2 pb-8 sm:px-4' : ''}
-        style={offsets.rootStyle}
+        // An open find bar covers the top of the pages: a hit gone to lands below it.
+        style={
+          findOpen
+            ? ({ ...offsets.rootStyle, '--find-clearance': '9rem' } as CSSProperties)
+            : offsets.rootStyle
+        }
         data-testid="document-reader"
       >
         <div ref={toolbar} className="sticky z-10 pt-2" style={{ top: offsets.toolbarTop }}>
@@ -218,7 +246,8 @@ export function DocumentReader({
             pageCount={pageCount}
             onGoTo={goTo}
             zoom={zoom}
-            onZoom={setZoom}
+            fit={fit}
+            onZoom={zoomTo}
             canZoom={images !== null}
             findOpen={findOpen}
             onToggleFind={() => {
@@ -267,8 +296,13 @@ export function DocumentReader({
             <section
               ref={pagesList}
               aria-label="Document pages"
-              className="overflow-x-auto overscroll-x-contain"
+              // Pans sideways when zoomed; a double tap zooms (the browser's own would zoom
+              // the whole site, and wait to tell a tap from a double tap), pinching stays.
+              className="touch-manipulation overflow-x-auto overscroll-x-contain"
               data-testid="document-pages"
+              {...(images ? touchHandlers : {})}
+              // Zoomed, it scrolls: keyboard readers reach it to scroll it too.
+              tabIndex={zoom === 'fit' ? undefined : 0}
             >
               <DocumentPages
                 documentId={documentId}

@@ -61,7 +61,7 @@ export function PageOverlay({ page, shape }: { page: number; shape: number }) {
           ref={index === 0 ? firstMark : undefined}
           data-testid="find-highlight"
           aria-hidden="true"
-          className={`pointer-events-none absolute scroll-mt-[calc(var(--reader-offset,8rem)+3rem)] rounded-sm mix-blend-multiply ${active ? 'bg-amber-400/70' : 'bg-yellow-300/60'}`}
+          className={`pointer-events-none absolute scroll-mt-[calc(var(--reader-offset,8rem)+var(--find-clearance,3rem))] rounded-sm mix-blend-multiply ${active ? 'bg-amber-400/70' : 'bg-yellow-300/60'}`}
           style={{
             left: percent(box.x),
             top: percent(box.y),

@@ -51,6 +51,7 @@ export function ReaderToolbar({
   pageCount,
   onGoTo,
   zoom,
+  fit,
   onZoom,
   canZoom,
   findOpen,
@@ -64,6 +65,8 @@ export function ReaderToolbar({
   pageCount: number;
   onGoTo: (page: number) => void;
   zoom: Zoom;
+  /** Fit width's scale, which "+" and "−" step from. */
+  fit: number;
   onZoom: (zoom: Zoom) => void;
   canZoom: boolean;
   findOpen: boolean;
@@ -79,6 +82,9 @@ export function ReaderToolbar({
   // The field shows the page being read, except while someone types in it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page in view ends the typing
   useEffect(() => setDraft(null), [current]);
+
+  const zoomIn = stepZoom(zoom, 1, fit);
+  const zoomOut = stepZoom(zoom, -1, fit);
 
   const jump = (event: FormEvent) => {
     event.preventDefault();
@@ -128,9 +134,8 @@ export function ReaderToolbar({
           <ToolButton
             icon="zoomOut"
             label="Zoom out"
-            onClick={() => onZoom(stepZoom(zoom, -1))}
-            disabled={zoom === 'fit'}
-            className="hidden sm:inline-flex"
+            onClick={() => zoomOut !== undefined && onZoom(zoomOut)}
+            disabled={zoomOut === undefined}
           />
           <label className="sr-only" htmlFor={`${inputId}-zoom`}>
             Zoom
@@ -139,7 +144,8 @@ export function ReaderToolbar({
             id={`${inputId}-zoom`}
             value={String(zoom)}
             onChange={(event) => onZoom(parseZoom(event.target.value))}
-            className="h-9 rounded-lg border border-slate-300 bg-white px-1 text-sm"
+            // A phone's toolbar has room for the buttons only (a double tap zooms too).
+            className="hidden h-9 rounded-lg border border-slate-300 bg-white px-1 text-sm sm:block"
           >
             {ZOOMS.map((level) => (
               <option key={level} value={String(level)}>
@@ -150,9 +156,8 @@ export function ReaderToolbar({
           <ToolButton
             icon="zoomIn"
             label="Zoom in"
-            onClick={() => onZoom(stepZoom(zoom, 1))}
-            disabled={zoom === 300}
-            className="hidden sm:inline-flex"
+            onClick={() => zoomIn !== undefined && onZoom(zoomIn)}
+            disabled={zoomIn === undefined}
           />
         </div>
       ) : null}
