@@ -80,7 +80,9 @@ function CatalogEntryRow({
       setRenameError(renamed.message);
       // A name that is taken: offer the entry that has it as the one to merge into.
       const taken = others.find(
-        (other) => other.id !== entry.id && sameName.compare(other.name, name.trim()) === 0,
+        (other) =>
+          other.id !== entry.id &&
+          sameName.compare(other.name, name.replace(/\s+/gu, ' ').trim()) === 0,
       );
       if (renamed.status === 409 && taken) setMergeInto(String(taken.id));
       return;

@@ -152,6 +152,25 @@ describe('CourseForm', () => {
     expect(fetch.mock.calls.every(([url]) => url.startsWith('/api/courses/choices'))).toBe(true);
   });
 
+  it('keeps the suggestions closed when they arrive after the member moved to another field', async () => {
+    const user = userEvent.setup();
+    const fetch = stubFetch(async () => new Response(null, { status: 500 }));
+    showForm();
+    const subject = screen.getByRole('combobox', { name: 'Subject' });
+    await user.type(subject, 'Phys');
+    await user.tab();
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/courses/choices?list=subjects&q=Phys',
+        expect.anything(),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(subject.getAttribute('aria-expanded')).toBe('false');
+    const listbox = document.getElementById(String(subject.getAttribute('aria-controls')));
+    expect(listbox?.hidden).toBe(true);
+  });
+
   it('says so when Coursepack cannot be reached', async () => {
     const user = userEvent.setup();
     vi.stubGlobal(

@@ -45,6 +45,7 @@ export function NameCombobox({
   const [suggestions, setSuggestions] = useState<CatalogNameSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const listboxId = `${id}-suggestions`;
@@ -73,7 +74,8 @@ export function NameCombobox({
       if (!answer.ok) return;
       setSuggestions(answer.data.suggestions);
       setActive(-1);
-      setOpen(answer.data.suggestions.length > 0);
+      // An answer that arrives after the member has moved on to another field stays closed.
+      setOpen(answer.data.suggestions.length > 0 && document.activeElement === input.current);
     }, DEBOUNCE_MS);
   }
 
@@ -126,6 +128,7 @@ export function NameCombobox({
         <>
           <input
             {...control}
+            ref={input}
             name={name}
             type="text"
             role="combobox"
