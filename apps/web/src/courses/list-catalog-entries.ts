@@ -1,8 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
-import { canManageCatalog } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
-import { AppError } from '@/errors/app-error';
+import { assertCanManageCatalog } from './assert-can-manage-catalog';
 import { CATALOG_LIST, type CatalogList } from './catalog-lists';
 
 export interface CatalogEntry {
@@ -11,14 +10,6 @@ export interface CatalogEntry {
   name: string;
   /** Every course filed under it, drafts included: a merge moves them all. */
   courseCount: number;
-}
-
-/** Throws unless the viewer may rename and merge institutions and subjects. */
-export function assertCanManageCatalog(viewer: Viewer | null): asserts viewer is Viewer {
-  if (!viewer) throw new AppError('unauthorized', 'Sign in as an admin to manage the catalogue.');
-  if (!canManageCatalog(viewer)) {
-    throw new AppError('forbidden', 'Only admins can rename or merge institutions and subjects.');
-  }
 }
 
 /** Every institution or subject, by name, for the admins' catalogue page. */

@@ -5,8 +5,8 @@ import type { Viewer } from '@/auth/viewer';
 import { MAX_ROW_ID } from '@/catalog/refs';
 import { AppError } from '@/errors/app-error';
 import { parseOrThrow } from '@/errors/parse-or-throw';
+import { assertCanManageCatalog } from './assert-can-manage-catalog';
 import { CATALOG_LIST, type CatalogList } from './catalog-lists';
-import { assertCanManageCatalog } from './list-catalog-entries';
 
 /**
  * Merges one institution or subject into another (admins only), in one transaction: every

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
 import { parseOrThrow } from '@/errors/parse-or-throw';
+import { assertCanManageCatalog } from './assert-can-manage-catalog';
 import { CATALOG_LIST, type CatalogList } from './catalog-lists';
-import { assertCanManageCatalog } from './list-catalog-entries';
 
 function isNameKeyConflict(error: unknown, list: CatalogList): boolean {
   return (

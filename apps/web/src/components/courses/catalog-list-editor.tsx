@@ -65,6 +65,9 @@ function CatalogEntryRow({
   const [renameError, setRenameError] = useState<string>();
   const [mergeError, setMergeError] = useState<string>();
   const [mergeInto, setMergeInto] = useState('');
+  // The merge target's list is drawn only for the entry being merged: one list of every other
+  // entry per row would grow with the square of the catalogue.
+  const [merging, setMerging] = useState(false);
 
   async function onRename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,7 +87,10 @@ function CatalogEntryRow({
           other.id !== entry.id &&
           sameName.compare(other.name, name.replace(/\s+/gu, ' ').trim()) === 0,
       );
-      if (renamed.status === 409 && taken) setMergeInto(String(taken.id));
+      if (renamed.status === 409 && taken) {
+        setMergeInto(String(taken.id));
+        setMerging(true);
+      }
       return;
     }
     router.refresh();
@@ -128,7 +134,7 @@ function CatalogEntryRow({
           {entry.courseCount === 1 ? '1 course' : `${entry.courseCount} courses`}
         </p>
       </div>
-      <form onSubmit={onRename} className="space-y-1" aria-busy={pending}>
+      <form onSubmit={onRename} className="min-w-0 space-y-1" aria-busy={pending}>
         <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
           Rename <span className="sr-only">{entry.name}</span>
         </label>
@@ -149,36 +155,46 @@ function CatalogEntryRow({
         </div>
         <FieldError id={`${id}-name-error`} message={renameError} />
       </form>
-      <form onSubmit={onMerge} className="space-y-1" aria-busy={pending}>
-        <label htmlFor={`${id}-into`} className="block text-sm font-medium text-slate-800">
-          Merge into <span className="sr-only">(moves the courses of {entry.name})</span>
-        </label>
-        <div className="flex gap-2">
-          <select
-            id={`${id}-into`}
-            value={mergeInto}
-            onChange={(event) => setMergeInto(event.target.value)}
-            aria-invalid={mergeError ? true : undefined}
-            aria-describedby={mergeError ? `${id}-into-error` : undefined}
-            className={CONTROL}
-          >
-            <option value="">
-              Choose {noun === 'institution' ? 'an institution' : 'a subject'}…
-            </option>
-            {others
-              .filter((other) => other.id !== entry.id)
-              .map((other) => (
-                <option key={other.id} value={other.id}>
-                  {other.name}
-                </option>
-              ))}
-          </select>
-          <button type="submit" disabled={pending} className={BUTTON}>
-            Merge
-          </button>
-        </div>
-        <FieldError id={`${id}-into-error`} message={mergeError} />
-      </form>
+      {merging ? (
+        <form onSubmit={onMerge} className="min-w-0 space-y-1" aria-busy={pending}>
+          <label htmlFor={`${id}-into`} className="block text-sm font-medium text-slate-800">
+            Merge into <span className="sr-only">(moves the courses of {entry.name})</span>
+          </label>
+          <div className="flex gap-2">
+            <select
+              id={`${id}-into`}
+              value={mergeInto}
+              onChange={(event) => setMergeInto(event.target.value)}
+              aria-invalid={mergeError ? true : undefined}
+              aria-describedby={mergeError ? `${id}-into-error` : undefined}
+              className={CONTROL}
+            >
+              <option value="">
+                Choose {noun === 'institution' ? 'an institution' : 'a subject'}…
+              </option>
+              {others
+                .filter((other) => other.id !== entry.id)
+                .map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.name}
+                  </option>
+                ))}
+            </select>
+            <button type="submit" disabled={pending} className={BUTTON}>
+              Merge
+            </button>
+          </div>
+          <FieldError id={`${id}-into-error`} message={mergeError} />
+        </form>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setMerging(true)}
+          className={`${BUTTON} justify-self-start md:mt-6`}
+        >
+          Merge into another…<span className="sr-only"> ({entry.name})</span>
+        </button>
+      )}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { assertCanManageCatalog } from '@/courses/list-catalog-entries';
+import { assertCanManageCatalog } from '@/courses/assert-can-manage-catalog';
 import { renameCatalogEntry } from '@/courses/rename-catalog-entry';
 import { route } from '@/http/route';
 import { getDbNow } from '@/server/server-context';

@@ -1,4 +1,4 @@
-import { assertCanManageCatalog } from '@/courses/list-catalog-entries';
+import { assertCanManageCatalog } from '@/courses/assert-can-manage-catalog';
 import { mergeCatalogEntries } from '@/courses/merge-catalog-entries';
 import { route } from '@/http/route';
 import { getDbNow } from '@/server/server-context';
