@@ -24,6 +24,7 @@ import { updateCourse } from './update-course';
 let testDb: TestDatabase;
 let db: Kysely<Database>;
 
+let ids: { institution_id: number; subject_id: number };
 const admin = testViewer('catalog-admin', 'admin');
 const member = testViewer('catalog-member');
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   await insertViewers(db, [admin, member]);
-  await insertCourseTaxonomy(db);
+  ids = await insertCourseTaxonomy(db);
 });
 
 afterAll(() => testDb.destroy());
@@ -166,6 +167,45 @@ describe('naming an institution or subject', () => {
     const { id, owner } = await courseFiledUnder('Northbridge University');
     await updateCourse(db, owner, { courseId: id, changes: { subject: '  Quantum   Computing ' } });
     expect((await getEditableCourse(db, owner, id)).subject).toBe('Quantum Computing');
+  });
+
+  it('deletes what a course leaves on an edit when no other course is filed under it', async () => {
+    const { id, owner } = await courseFiledUnder('Univeristy of Lakeside', 'Glaciolgy');
+    const shared = await courseFiledUnder('Lakeside Polytechnic');
+    await updateCourse(db, owner, {
+      courseId: id,
+      changes: { institution: 'Lakeside Polytechnic', subject: 'Glaciology' },
+    });
+    expect(await rowsNamed('institutions', 'Univeristy of Lakeside')).toHaveLength(0);
+    expect(await rowsNamed('subjects', 'Glaciolgy')).toHaveLength(0);
+    await updateCourse(db, owner, { courseId: id, changes: { institution: 'Lakeside College' } });
+    // Still the other course's institution: kept.
+    expect((await institutionOf(shared.id)).name).toBe('Lakeside Polytechnic');
+  });
+
+  it('keeps an entry another course is being filed under at that moment, without waiting for it', async () => {
+    const { id, owner } = await courseFiledUnder('Tidewater College');
+    const tidewater = (await institutionOf(id)).id;
+    const filedMeanwhile = await db.transaction().execute(async (trx) => {
+      // Another member's course, being saved under Tidewater College, not yet committed.
+      expect(await findOrCreateCatalogEntry(trx, 'institutions', 'tidewater college')).toBe(
+        tidewater,
+      );
+      await updateCourse(db, owner, { courseId: id, changes: { institution: 'Tidewater Uni' } });
+      const course = await trx
+        .insertInto('courses')
+        .values({
+          slug: 'tides',
+          title: 'Tides',
+          institution_id: tidewater,
+          subject_id: ids.subject_id,
+          published: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return course.id;
+    });
+    expect((await institutionOf(filedMeanwhile)).name).toBe('Tidewater College');
   });
 
   it('refuses hostile names with a message a person understands, and stores nothing', async () => {
