@@ -12,8 +12,8 @@ const INSERT_ATTEMPTS = 4;
 /**
  * The entry `name` folds to (migration 0021's key), or else the one whose slug it is (API
  * clients that sent slugs when the lists were fixed still work). The row is locked against a
- * merge deleting it until the caller's transaction ends, so a course is never filed under an
- * entry that is gone.
+ * merge or a clean-up deleting it until the caller's transaction ends, so a course is never
+ * filed under an entry that is gone.
  */
 async function findCatalogEntry(
   db: Kysely<Database>,
@@ -33,8 +33,8 @@ async function findCatalogEntry(
 }
 
 /**
- * The id of the institution or subject a member named (cleaned by course-input's
- * `catalogName`), created if there is none. Two members naming a new one at the same moment get
+ * The id of the institution or subject a member named (cleaned by catalog-lists' name rule),
+ * created if there is none. Two members naming a new one at the same moment get
  * one row: the unique key makes the second INSERT wait for the first and then do nothing, and it
  * reads the first's row. A new name whose slug another name already has ("C" and "C++") gets a
  * slug with a random suffix.
