@@ -52,8 +52,13 @@ export async function loadCorpus(url: string, size: CorpusSize): Promise<LoadedC
       }
     });
     await copyRows(client, 'institutions (id, slug, name, country)', function* () {
+      // Institution names are unique once case is folded (migration 0021): a drawn name that
+      // is taken gets its id.
+      const taken = new Set<string>();
       for (let id = 1; id <= size.institutions; id++) {
-        const name = `${model.phrase(random, model.subjects[id % model.subjects.length] as string, 1)} ${['University', 'Institute of Technology', 'College', 'State University'][id % 4]}`;
+        const drawn = `${model.phrase(random, model.subjects[id % model.subjects.length] as string, 1)} ${['University', 'Institute of Technology', 'College', 'State University'][id % 4]}`;
+        const name = taken.has(drawn.toLowerCase()) ? `${drawn} ${id}` : drawn;
+        taken.add(name.toLowerCase());
         yield [id, `institution-${id}`, name, ['GB', 'US', 'DE', 'NL', 'CA'][id % 5] ?? 'GB'];
       }
     });

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { AxeResults, RunOptions } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { useRunningProduct } from '../support/use-running-product';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'accessibility');
@@ -14,30 +12,15 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-declare global {
-  interface Window {
-    /** axe-core's source, injected by `seriousViolations`. */
-    axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
-  }
-}
-
-/** axe's default rules, plus the one that checks a visible label is part of the spoken name. */
-const AXE_OPTIONS: RunOptions = {
-  resultTypes: ['violations'],
-  rules: { 'label-content-name-mismatch': { enabled: true } },
-};
-
 interface Paths {
   course: string;
   document: string;
   documentId: number;
 }
 
-let axeSource = '';
 let paths: Paths;
 
 beforeAll(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const home = await (await fetch(running.product.baseUrl)).text();
   const course = /href="(\/courses\/\d+-[a-z0-9-]+)"/.exec(home)?.[1];
   if (!course) throw new Error('no course on the home page');
@@ -46,20 +29,6 @@ beforeAll(async () => {
   if (!document?.[1] || !document[2]) throw new Error('no document on the course page');
   paths = { course, document: document[1], documentId: Number(document[2]) };
 });
-
-/** The serious and critical violations axe finds on the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate((options) => window.axe.run(document, options), AXE_OPTIONS);
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 async function expectAccessible(page: Page, url: string, screenshot: string): Promise<void> {
   const response = await page.goto(`${running.product.baseUrl}${url}`);

@@ -61,13 +61,17 @@ async function signUp(
   await page.waitForURL(`${base}/`);
 }
 
-/** Creates a course from the new-course form (the first subject and institution). */
+/** Creates a course from the new-course form (the first suggested subject and institution). */
 async function createCourse(page: Page, base: string, title: string, code?: string) {
   await page.goto(`${base}/courses/new`);
   await page.getByLabel('Title').fill(title);
   if (code) await page.getByLabel(/^Code/).fill(code);
-  await page.getByLabel('Subject').selectOption({ index: 1 });
-  await page.getByLabel('Institution').selectOption({ index: 1 });
+  for (const field of ['Subject', 'Institution']) {
+    await page.getByRole('combobox', { name: field }).focus();
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+  }
   await page.getByRole('button', { name: 'Create course' }).click();
 }
 

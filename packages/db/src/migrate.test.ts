@@ -12,18 +12,16 @@ afterAll(() => testDb.destroy());
 
 async function seedCourse(): Promise<number> {
   const { db } = testDb;
+  // Names are unique once folded (migration 0021), like slugs: each course gets its own.
+  const unique = Math.random().toString(36).slice(2, 8);
   const institution = await db
     .insertInto('institutions')
-    .values({
-      slug: `inst-${Math.random().toString(36).slice(2, 8)}`,
-      name: 'Institute',
-      country: 'NL',
-    })
+    .values({ slug: `inst-${unique}`, name: `Institute ${unique}`, country: 'NL' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const subject = await db
     .insertInto('subjects')
-    .values({ slug: `subj-${Math.random().toString(36).slice(2, 8)}`, name: 'Mathematics' })
+    .values({ slug: `subj-${unique}`, name: `Mathematics ${unique}` })
     .returning('id')
     .executeTakeFirstOrThrow();
   const course = await db

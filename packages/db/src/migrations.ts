@@ -18,6 +18,7 @@ import * as courseBreakdownSets from './migrations/0016-course-breakdown-sets';
 import * as readEnds from './migrations/0017-read-ends';
 import * as lighterRollupRefresh from './migrations/0018-lighter-rollup-refresh';
 import * as searchPassages from './migrations/0019-search-passages';
+import * as catalogNameKeys from './migrations/0021-catalog-name-keys';
 
 /**
  * Every migration, in order. Listed statically (not read from a folder) so bundlers
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0017-read-ends': readEnds,
   '0018-lighter-rollup-refresh': lighterRollupRefresh,
   '0019-search-passages': searchPassages,
+  '0021-catalog-name-keys': catalogNameKeys,
 };

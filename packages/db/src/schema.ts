@@ -20,6 +20,8 @@ export interface InstitutionsTable {
   id: Generated<number>;
   slug: string;
   name: string;
+  /** The name folded (case, accents, spacing) by migration 0021's catalog_name_key; unique. */
+  name_key: GeneratedAlways<string>;
   country: string | null;
   created_at: Timestamp;
 }
@@ -28,6 +30,8 @@ export interface SubjectsTable {
   id: Generated<number>;
   slug: string;
   name: string;
+  /** As institutions.name_key. */
+  name_key: GeneratedAlways<string>;
 }
 
 export interface CoursesTable {

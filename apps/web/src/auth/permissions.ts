@@ -17,6 +17,11 @@ export function canCreateCourse(viewer: Viewer | null): boolean {
   return viewer !== null;
 }
 
+/** Renaming and merging institutions and subjects changes every course filed under them. */
+export function canManageCatalog(viewer: Viewer | null): boolean {
+  return isAdmin(viewer);
+}
+
 export function canEditCourse(viewer: Viewer | null, course: Owned): boolean {
   return viewer !== null && (isAdmin(viewer) || course.owner_id === viewer.id);
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { canManageCatalog } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { avatarUrl } from '@/media/media-urls';
 import { Disclosure } from './disclosure';
@@ -8,6 +9,7 @@ import { MAIN_LINKS, memberLinks, SiteLinks } from './site-links';
 const ITEM =
   'block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100';
 const UPLOAD = { href: '/upload', label: 'Upload' };
+const CATALOG_ADMIN = { href: '/admin/catalog', label: 'Institutions and subjects' };
 const PANEL =
   'fixed inset-x-0 top-16 z-30 border-b border-slate-200 bg-white p-2 shadow-lg md:absolute md:inset-x-auto md:top-full md:right-0 md:mt-2 md:w-56 md:rounded-xl md:border';
 
@@ -102,6 +104,7 @@ export function UserMenu({ viewer, isOwner }: { viewer: Viewer | null; isOwner: 
           <p className="truncate px-3 py-2 text-xs text-slate-600">{viewer.email}</p>
           <SiteLinks links={[...MAIN_LINKS, UPLOAD]} className={`${ITEM} md:hidden`} />
           <SiteLinks links={memberLinks(isOwner)} className={ITEM} />
+          {canManageCatalog(viewer) ? <SiteLinks links={[CATALOG_ADMIN]} className={ITEM} /> : null}
           <SignOutButton className={ITEM} />
         </div>
       </Disclosure>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOG_LIST } from './catalog-lists';
 
 /** Limits of migration 0001's CHECK constraints, checked here first so the message is ours. */
 export const COURSE_TITLE_MAX = 200;
@@ -21,15 +22,6 @@ function text(label: string, max: number) {
     });
 }
 
-/** Longest slug of the fixed subject and institution lists; anything longer is not on them. */
-const LISTED_SLUG_MAX = 100;
-
-/** A slug from one of the fixed lists; create-course checks that it exists. */
-function listed(label: string) {
-  const message = `Choose ${label}`;
-  return z.string({ message }).trim().min(1, { message }).max(LISTED_SLUG_MAX, { message });
-}
-
 export const courseInputSchema = z.object({
   title: text('Title', COURSE_TITLE_MAX)
     .optional()
@@ -38,8 +30,8 @@ export const courseInputSchema = z.object({
   code: text('Code', COURSE_CODE_MAX)
     .nullish()
     .transform((value) => value || null),
-  subject: listed('a subject'),
-  institution: listed('an institution'),
+  subject: CATALOG_LIST.subjects.name,
+  institution: CATALOG_LIST.institutions.name,
   description: text('Description', COURSE_DESCRIPTION_MAX)
     .nullish()
     .transform((value) => value ?? ''),

@@ -4,9 +4,10 @@ import { canCreateCourse } from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { slugify } from '@/catalog/refs';
 import { AppError } from '@/errors/app-error';
+import { parseOrThrow } from '@/errors/parse-or-throw';
 import { enforceCourseCreationLimit } from '@/limits/enforce-member-limits';
 import { courseInputSchema } from './course-input';
-import { parseCourseFields } from './parse-course-fields';
+import { findOrCreateCatalogEntry } from './find-or-create-catalog-entry';
 
 /** A new course, published at once and owned by the member who created it. */
 export async function createCourse(
@@ -18,26 +19,22 @@ export async function createCourse(
     throw new AppError('unauthorized', 'Sign in to create a course.');
   }
   await enforceCourseCreationLimit(db, viewer.id);
-  const {
-    fields: course,
-    subjectId,
-    institutionId,
-  } = await parseCourseFields(db, courseInputSchema, input);
-  if (subjectId === undefined || institutionId === undefined) {
-    throw new AppError('internal', 'A resolved course list came back empty.');
-  }
-  return db
-    .insertInto('courses')
-    .values({
-      slug: slugify(course.title),
-      title: course.title,
-      code: course.code,
-      description: course.description,
-      subject_id: subjectId,
-      institution_id: institutionId,
-      owner_id: viewer.id,
-      published: true,
-    })
-    .returning(['id', 'slug'])
-    .executeTakeFirstOrThrow();
+  const course = parseOrThrow(courseInputSchema, input);
+  // One transaction: a course that fails to save leaves no institution or subject behind.
+  return db.transaction().execute(async (trx) =>
+    trx
+      .insertInto('courses')
+      .values({
+        slug: slugify(course.title),
+        title: course.title,
+        code: course.code,
+        description: course.description,
+        subject_id: await findOrCreateCatalogEntry(trx, 'subjects', course.subject),
+        institution_id: await findOrCreateCatalogEntry(trx, 'institutions', course.institution),
+        owner_id: viewer.id,
+        published: true,
+      })
+      .returning(['id', 'slug'])
+      .executeTakeFirstOrThrow(),
+  );
 }

@@ -12,6 +12,7 @@ export interface EditableCourse {
   title: string;
   code: string | null;
   description: string;
+  /** The subject's and institution's names, as the form shows and sends them. */
   subject: string;
   institution: string;
   coverAssetId: string | null;
@@ -34,8 +35,8 @@ export async function getEditableCourse(
       ...COURSE_FIELDS,
       'c.owner_id',
       'c.published',
-      's.slug as subject',
-      'i.slug as institution',
+      's.name as subject',
+      'i.name as institution',
     ])
     .executeTakeFirst();
   if (!row || !canViewCourse(viewer, row)) {

@@ -1,17 +1,18 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { updateCourseContract } from '@/app/api/courses/[id]/contract';
 import { uploadCoverContract } from '@/app/api/courses/[id]/cover/contract';
 import { createCourseContract } from '@/app/api/courses/contract';
 import { FormError } from '@/components/forms/form-error';
-import { FieldError, SelectField, TextareaField, TextField } from '@/components/forms/form-field';
+import { FieldError, TextareaField, TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useFilePreview } from '@/components/forms/use-file-preview';
 import { useShowToast } from '@/components/toaster';
-import type { Choice } from '@/courses/list-course-choices';
+import { INSTITUTION_NAME_MAX, SUBJECT_NAME_MAX } from '@/courses/catalog-lists';
 import { callRoute } from '@/http/client';
+import { NameCombobox } from './name-combobox';
 
 export interface CourseFormValues {
   title: string;
@@ -32,14 +33,10 @@ export function CourseForm({
   courseId: initialCourseId,
   initial,
   coverUrl,
-  subjects,
-  institutions,
 }: {
   courseId?: number;
   initial: CourseFormValues;
   coverUrl: string | null;
-  subjects: Choice[];
-  institutions: Choice[];
 }) {
   const router = useRouter();
   const showToast = useShowToast();
@@ -122,18 +119,22 @@ export function CourseForm({
       <TextField {...named('title')} label="Title" required maxLength={200} />
       <div className="grid gap-5 sm:grid-cols-[12rem_1fr]">
         <TextField {...named('code')} label="Code" optional maxLength={40} placeholder="MATH 221" />
-        <ChoiceField
+        <NameCombobox
           {...named('subject')}
+          list="subjects"
           label="Subject"
-          placeholder="Choose a subject…"
-          choices={subjects}
+          hint="Pick one as you type, or name a new one."
+          placeholder="Mathematics"
+          maxLength={SUBJECT_NAME_MAX}
         />
       </div>
-      <ChoiceField
+      <NameCombobox
         {...named('institution')}
+        list="institutions"
         label="Institution"
-        placeholder="Choose an institution…"
-        choices={institutions}
+        hint="Pick yours as you type, or write its full name if it is not listed yet."
+        placeholder="Northbridge University"
+        maxLength={INSTITUTION_NAME_MAX}
       />
       <TextareaField
         {...named('description')}
@@ -179,23 +180,5 @@ export function CourseForm({
         </SubmitButton>
       </div>
     </form>
-  );
-}
-
-/** A required select of catalogue choices (subjects, institutions), empty until one is chosen. */
-function ChoiceField({
-  placeholder,
-  choices,
-  ...select
-}: { placeholder: string; choices: Choice[] } & ComponentProps<typeof SelectField>) {
-  return (
-    <SelectField {...select} required>
-      <option value="">{placeholder}</option>
-      {choices.map((choice) => (
-        <option key={choice.slug} value={choice.slug}>
-          {choice.name}
-        </option>
-      ))}
-    </SelectField>
   );
 }

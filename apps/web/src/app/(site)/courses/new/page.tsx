@@ -3,8 +3,6 @@ import { getViewer } from '@/auth/get-viewer';
 import { canCreateCourse } from '@/auth/permissions';
 import { CourseForm } from '@/components/courses/course-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
-import { listCourseChoices } from '@/courses/list-course-choices';
-import { getDb } from '@/server/server-context';
 
 export const metadata: Metadata = { title: 'New course', robots: { index: false } };
 
@@ -19,7 +17,6 @@ export default async function NewCoursePage() {
       />
     );
   }
-  const { subjects, institutions } = await listCourseChoices(await getDb());
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">Create a course</h1>
@@ -31,8 +28,6 @@ export default async function NewCoursePage() {
         <CourseForm
           initial={{ title: '', code: '', subject: '', institution: '', description: '' }}
           coverUrl={null}
-          subjects={subjects}
-          institutions={institutions}
         />
       </div>
     </div>

@@ -6,7 +6,6 @@ import { Breadcrumb } from '@/components/breadcrumb';
 import { CourseForm } from '@/components/courses/course-form';
 import { SignInPrompt } from '@/components/members/sign-in-prompt';
 import { type EditableCourse, getEditableCourse } from '@/courses/get-editable-course';
-import { listCourseChoices } from '@/courses/list-course-choices';
 import { AppError } from '@/errors/app-error';
 import { coverImageUrl } from '@/media/media-urls';
 import { getDb } from '@/server/server-context';
@@ -37,7 +36,6 @@ export default async function EditCoursePage({ params }: { params: Params }) {
     notFound();
   }
   if (ref.slug !== course.slug) permanentRedirect(`${coursePath(course)}/edit`);
-  const { subjects, institutions } = await listCourseChoices(db);
   return (
     <div className="mx-auto max-w-3xl">
       <Breadcrumb links={[{ href: coursePath(course), label: course.title }]} current="Edit" />
@@ -53,8 +51,6 @@ export default async function EditCoursePage({ params }: { params: Params }) {
             description: course.description,
           }}
           coverUrl={coverImageUrl(course.coverAssetId)}
-          subjects={subjects}
-          institutions={institutions}
         />
       </div>
     </div>
