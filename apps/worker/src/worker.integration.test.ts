@@ -28,7 +28,12 @@ import { DEFAULT_DOCUMENT_TIMEOUT_MS, GAVE_UP } from './documents/process-docume
 import type { MailMessage } from './mail/create-mailer';
 import { type RunningWorker, startWorker } from './start-worker';
 import { makeScannedPdf, SCANNED_PAGE_LINES } from './testing/make-scanned-pdf';
-import { textPdf } from './testing/pdf-fixtures';
+import {
+  SPECIMEN_LINE,
+  STANDARD_FONT_NAMES,
+  standardFontSpecimenPdf,
+  textPdf,
+} from './testing/pdf-fixtures';
 
 /**
  * Worker processes against a real database, media service and job queue: jobs shared by two
@@ -384,6 +389,39 @@ describe('a worker killed in the middle of a document', () => {
         (rows) => rows[0]?.status !== 'processing',
       );
       expect(row).toMatchObject({ status: 'failed', failure_reason: GAVE_UP });
+    } finally {
+      await worker.stop();
+      await steerQueue('process-document');
+    }
+  });
+});
+
+describe('real-world PDFs', () => {
+  it('reads a specimen of the 14 standard fonts, none embedded, with text on every page', {
+    timeout: 120_000,
+  }, async () => {
+    // One attempt: a file that fails every attempt (the symptom) fails this one.
+    await steerQueue('process-document', { retryLimit: 0 });
+    const worker = await startWorker({ db, config, log: () => {} });
+    try {
+      const id = await addDocument(standardFontSpecimenPdf());
+      const [row] = await until(
+        () => statuses([id]),
+        (rows) => rows[0]?.status !== 'processing',
+      );
+      expect(row).toMatchObject({ status: 'ready', page_count: 14, failure_reason: null });
+      const pages = await db
+        .selectFrom('document_pages')
+        .select(['body', 'text_layer'])
+        .where('document_id', '=', id)
+        .orderBy('page_number')
+        .execute();
+      expect(pages.map((page) => page.body.split('\n')[0])).toEqual(
+        STANDARD_FONT_NAMES.map((name) => `Font name: ${name.toUpperCase()}`),
+      );
+      // The line under each table, in the page's own font (Symbol's letters are Greek).
+      for (const page of pages.slice(0, 12)) expect(page.body).toContain(SPECIMEN_LINE);
+      for (const page of pages) expect(page.text_layer?.runs.length).toBeGreaterThan(150);
     } finally {
       await worker.stop();
       await steerQueue('process-document');

@@ -32,6 +32,17 @@ describe('textItemRuns', () => {
     expect(vertical).toEqual([]);
   });
 
+  it('drops control characters, which PostgreSQL refuses in a page’s runs, and items made of them', () => {
+    const runs = textItemRuns(
+      [
+        { str: '\u0000', transform: [10, 0, 0, 10, 60, 700], width: 5 },
+        { str: 'A\u0001B\u007f', transform: [10, 0, 0, 10, 60, 680], width: 20 },
+      ],
+      UPRIGHT,
+    );
+    expect(runs.map((run) => run[4])).toEqual(['AB']);
+  });
+
   it('drops blank items, clips to the page, rounds to 4 decimals and caps the count', () => {
     const runs = textItemRuns(
       [

@@ -41,6 +41,17 @@ function matrixOf(transform: readonly number[]): Matrix {
   return [a, b, c, d, e, f];
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is its purpose
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * Text without control characters: a font specimen shows codes 0–31 too, and PostgreSQL refuses
+ * NUL in text and in jsonb (a page's runs), which failed every attempt to store such a page.
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, '');
+}
+
 const round = (value: number) => Math.round(value * SCALE) / SCALE;
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
@@ -56,7 +67,7 @@ function toRun(
   height: number,
   page: { width: number; height: number },
 ): PageTextRun | undefined {
-  const trimmed = text.replace(/\s+/g, ' ');
+  const trimmed = withoutControlCharacters(text).replace(/\s+/g, ' ');
   if (trimmed.trim() === '' || page.width <= 0 || page.height <= 0) return undefined;
   const x0 = clamp(left / page.width);
   const y0 = clamp(top / page.height);

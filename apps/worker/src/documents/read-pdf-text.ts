@@ -4,7 +4,7 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { recognizePdfPages } from '../ocr/recognize-pdf-pages';
 import type { PdfProblem } from './describe-pdf-problem';
-import { textItemRuns } from './page-text-runs';
+import { textItemRuns, withoutControlCharacters } from './page-text-runs';
 import type { PdfTextLimits } from './pdf-text-limits';
 import { pdfjsOptions } from './pdfjs-options';
 import type { ReadingCarry, ReadingSlice } from './reading-slice';
@@ -67,13 +67,9 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is its purpose
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
 /** Line breaks as the PDF lays them out; control characters (and NUL, which PostgreSQL text refuses) dropped. */
 function cleanPageText(text: string): string {
-  return text
-    .replace(CONTROL_CHARACTERS, '')
+  return withoutControlCharacters(text)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
