@@ -228,8 +228,8 @@ describe('members sharing the only document worker', () => {
     let huge = 0;
     try {
       // The second attack probe's file: 2,000 pages sharing one stream of line segments (30,000
-      // here: the media service refuses more than 100,000 operators at upload). It held the only
-      // worker for 11 minutes; a 3-page document queued behind it was ready 12 minutes later.
+      // here, as many as the probe's turns need). It held the only worker for 11 minutes; a
+      // 3-page document queued behind it was ready 12 minutes later.
       huge = await addDocument(await sharedLineArtPdf({ pages: 2000, segments: 30_000 }), alice);
       await until(
         () => jobsOf('process-document'),
