@@ -233,6 +233,26 @@ describe('reading hostile PDFs within limits', () => {
     ]);
   });
 
+  it('does not draw such a page when a later slice comes to recognise it', async () => {
+    // Page 1 has text; page 2 is the six images. A slice from page 2 is not the first, so the
+    // file's streams were not scanned at its start: they are when page 2 is to be recognised.
+    const document = await PDFDocument.create();
+    for (const source of [
+      await textPdf(['Introduction']),
+      await largeImagesPdf({ images: 6, side: 7000 }),
+    ]) {
+      const loaded = await PDFDocument.load(source);
+      const [copied] = await document.copyPages(loaded, [0]);
+      if (copied) document.addPage(copied);
+    }
+    const slice: ReadingSlice = { ...firstSlice(PDF_TEXT_LIMITS), fromPage: 2 };
+    const text = await extractPdfText(await document.save(), { slice });
+    expect(text.recognised).toEqual([]);
+    expect(text.pages).toEqual([
+      "[Text not recognised: this page's images hold 294 million pixels, more than the 50 million Coursepack draws to recognise a page; it is shown but not searchable.]",
+    ]);
+  });
+
   it('draws a page of images within the budget inside the memory limit', async () => {
     // 49 million pixels, just under the budget: drawn, and recognised (no words), within 1 GB.
     expect(PDF_TEXT_LIMITS.maxResidentMb).toBeLessThanOrEqual(1_024);

@@ -84,13 +84,17 @@ async function recognisePending(
   pdf: PDFDocumentProxy,
   carry: ReadingCarry,
   limits: PdfTextLimits,
-  options: ReadingOptions & { shouldStop: (pageNumber: number) => boolean },
+  options: ReadingOptions & {
+    shouldStop: (pageNumber: number) => boolean;
+    pageImagePixels: (pageObjectNumber: number) => number | undefined;
+  },
 ): Promise<{ done: RecognisedPage[]; recognised: number[] }> {
   const refused = new Map<number, number>();
   const texts = await recognizePdfPages(pdf, carry.ocrPending, {
     languages: [options.language],
     maxPixels: limits.ocrMaxPixels,
     maxImagePixels: limits.ocrMaxImagePixels,
+    pageImagePixels: options.pageImagePixels,
     onRefused: (number, pixels) => refused.set(number, pixels),
     onPageStart: (number) => options.onPageStart(number),
     shouldStop: options.shouldStop,
@@ -212,8 +216,10 @@ export async function readPdfText(
   const timeUp = () => performance.now() - startedAt >= slice.stopAfterMs;
   const isFirstSlice = slice.fromPage === 1;
   const { maxStreamBytes, maxTotalStreamBytes } = limits;
-  // The file's checks are the first slice's: later ones read the very same stored original.
-  const scan = isFirstSlice ? scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes }) : null;
+  const scanStreams = () => scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes });
+  // The file's checks are the first slice's: later ones read the very same stored original,
+  // and scan it only when a page is to be recognised (for the images it draws).
+  let scan = isFirstSlice ? scanStreams() : null;
   const problems = new Set(scan?.problems.map((problem) => problem.code));
   if (problems.has('totalTooLarge')) return { ok: false, problem: { code: 'totalTooLarge' } };
   let pdf: PDFDocumentProxy | undefined;
@@ -295,6 +301,10 @@ export async function readPdfText(
     const { done, recognised } = await recognisePending(pdf, carry, limits, {
       ...options,
       shouldStop,
+      pageImagePixels: (pageObjectNumber) => {
+        scan ??= scanStreams();
+        return scan.pageImagePixels(pageObjectNumber);
+      },
     });
     const earlier: RecognisedPage[] = [];
     for (const page of done) {
