@@ -3,6 +3,12 @@ import {
   manyPagePdf,
   sharedLineArtPdf,
 } from '@coursepack/hostile-files/hostile-pdfs';
+import {
+  brokenXrefPdf,
+  emptyPasswordEncryptedPdf,
+  incrementallyUpdatedPdf,
+  linearizedPdf,
+} from '@coursepack/hostile-files/real-world-pdfs';
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -149,5 +155,23 @@ describe('real drawings of hundreds of thousands of operators', () => {
       const { channels } = await sharp(Buffer.from(await page.arrayBuffer())).stats();
       expect(channels[0]?.min).toBeLessThan(100);
     }
+  });
+});
+
+describe('PDFs as real producers leave them, which pdf.js reads', () => {
+  it.each([
+    ['a damaged cross-reference table', brokenXrefPdf],
+    ['an incremental update', incrementallyUpdatedPdf],
+    ['a linearized file', linearizedPdf],
+    ['encryption with an empty user password', emptyPasswordEncryptedPdf],
+  ])('takes one with %s at upload and draws its page over HTTP', async (_, make) => {
+    const { upload, get } = await startService({});
+    const stored = await upload('docs/real-world', make());
+    expect(stored.pages).toBe(1);
+    const page = await get('w_300,pg_1,f_png', 'docs/real-world');
+    expect([page.status, page.headers.get('x-cld-error')]).toEqual([200, null]);
+    // The page's line of text is drawn: dark pixels on the white page.
+    const { channels } = await sharp(Buffer.from(await page.arrayBuffer())).stats();
+    expect(channels[0]?.min).toBeLessThan(100);
   });
 });

@@ -5,6 +5,14 @@ import {
   manyPagePdf,
   sharedLineArtPdf,
 } from '@coursepack/hostile-files/hostile-pdfs';
+import {
+  brokenXrefPdf,
+  emptyPasswordEncryptedPdf,
+  incrementallyUpdatedPdf,
+  linearizedPdf,
+  REAL_WORLD_TEXT,
+  UPDATED_TEXT,
+} from '@coursepack/hostile-files/real-world-pdfs';
 import { jpeg2000ScanPdf, SCAN_LINE_TEXT } from '@coursepack/hostile-files/scan-encodings';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +54,15 @@ describe('reading PDFs', () => {
       pages: ['Vector spaces\nand subspaces', '', 'Eigenvalues'],
       recognised: [],
     });
+  });
+
+  it.each([
+    ['a damaged cross-reference table', brokenXrefPdf, REAL_WORLD_TEXT],
+    ['an incremental update (the updated text)', incrementallyUpdatedPdf, UPDATED_TEXT],
+    ['a linearized file', linearizedPdf, REAL_WORLD_TEXT],
+    ['encryption with an empty user password', emptyPasswordEncryptedPdf, REAL_WORLD_TEXT],
+  ])('reads a PDF with %s, as pdf.js does', async (_, make, text) => {
+    expect(await extractPdfText(make())).toMatchObject({ pages: [text], recognised: [] });
   });
 
   it('places each line of a text page on the page, in fractions of its size', async () => {

@@ -1,3 +1,4 @@
+import { handWrittenPdf } from '@coursepack/hostile-files/real-world-pdfs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -12,21 +13,6 @@ export async function textPdf(pages: string[]): Promise<Uint8Array<ArrayBuffer>>
     });
   }
   return new Uint8Array(await pdf.save());
-}
-
-/** A hand-written PDF (pdf-lib cannot encrypt); lists each object's byte offset in its xref. */
-function handWrittenPdf(objects: string[], trailer: string): Uint8Array<ArrayBuffer> {
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 
 const ONE_BLANK_PAGE = [
