@@ -4,7 +4,7 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { recognizePdfPages } from '../ocr/recognize-pdf-pages';
 import type { PdfProblem } from './describe-pdf-problem';
-import { textItemRuns, withoutControlCharacters } from './page-text-runs';
+import { storableText, textItemRuns } from './page-text-runs';
 import type { PdfTextLimits } from './pdf-text-limits';
 import { pdfjsOptions } from './pdfjs-options';
 import type { ReadingCarry, ReadingSlice } from './reading-slice';
@@ -69,7 +69,7 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 
 /** Line breaks as the PDF lays them out; control characters (and NUL, which PostgreSQL text refuses) dropped. */
 function cleanPageText(text: string): string {
-  return withoutControlCharacters(text)
+  return storableText(text)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
