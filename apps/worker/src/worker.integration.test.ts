@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findFreePort } from '@coursepack/db/find-free-port';
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
@@ -371,6 +372,36 @@ describe('a worker killed in the middle of a document', () => {
       expect(SCANNED_PAGE_LINES[0]).toContain('zorblax');
     } finally {
       await survivor.stop();
+      await steerQueue('process-document');
+    }
+  });
+
+  it('logs why an attempt failed, and that every attempt did when the queue gives up', async () => {
+    await steerQueue('process-document', { retryLimit: 0 });
+    const lines: string[] = [];
+    // The media service is unreachable (nothing listens there): every attempt fails to fetch
+    // the original.
+    const port = await findFreePort();
+    const unreachable = { ...config.mediaDelivery, baseUrl: `http://127.0.0.1:${port}` };
+    const worker = await startWorker({
+      db,
+      config: { ...config, mediaDelivery: unreachable },
+      log: (line) => lines.push(line),
+    });
+    try {
+      const id = await addDocument(await textPdf(['Never fetched']));
+      const [row] = await until(
+        () => statuses([id]),
+        (rows) => rows[0]?.status !== 'processing',
+      );
+      expect(row).toMatchObject({ status: 'failed', failure_reason: GAVE_UP });
+      const ours = lines.filter((line) => line.startsWith(`document ${id}`));
+      expect(ours[0]).toMatch(
+        new RegExp(`^document ${id}: attempt failed \\(.*\\): .*fetch failed`),
+      );
+      expect(ours.at(-1)).toBe(`document ${id} failed: every attempt failed or was cut short`);
+    } finally {
+      await worker.stop();
       await steerQueue('process-document');
     }
   });
