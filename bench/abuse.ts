@@ -77,9 +77,8 @@ const MANY_PAGES = 1990;
 const FLOOD_ANGLES = 40;
 const LINE_ART = { pages: 2000, segments: 49_000 };
 /**
- * The same with fewer segments, should media's operator guard refuse that one: at three
- * operators a segment, under the default MEDIA_PDF_MAX_OPERATORS (100,000). Costly pages that
- * pass the guard are the attack.
+ * The same with fewer segments, should media refuse that one (it once refused content streams
+ * of more than 100,000 operators, three a segment). Costly pages that media takes are the attack.
  */
 const LINE_ART_UNDER_GUARD = { pages: 2000, segments: 33_000 };
 const LARGE_IMAGES = { images: 6, side: 7000 };

@@ -5,7 +5,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from './content/demo-catalogue';
 import { formatPageText, type PageBlock, parsePageMarkup } from './parse-page-markup';
-import { DEMO_PDF_DATE, type PdfDocumentInput, renderPdf } from './render-pdf';
+import { DEMO_PDF_DATE, type PdfDocumentInput, renderPdf, titleBlockText } from './render-pdf';
 import { sanitizeWinAnsiText } from './sanitize-win-ansi-text';
 
 const institutionNames = new Map(demoCatalogue.institutions.map((i) => [i.slug, i.name]));
@@ -92,6 +92,17 @@ describe('renderPdf', () => {
       const phrase = distinctivePhrase(formatPageText(input.pages[1] ?? []), texts[0] ?? '');
       expect(texts[1]).toContain(phrase);
       expect(texts[0]).not.toContain(phrase);
+    }
+  });
+
+  it('draws page 1’s title block, as its text says, above the page’s content', async () => {
+    for (const [index, input] of inputs.entries()) {
+      const [first] = await extractPageTexts(pdfs[index] as Uint8Array);
+      const heading = squash(titleBlockText(input));
+      expect(heading).toContain(sanitizeWinAnsiText(input.title));
+      expect(first, input.title).toContain(
+        `${heading} ${squash(formatPageText(input.pages[0] ?? []))}`,
+      );
     }
   });
 

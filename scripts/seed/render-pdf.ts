@@ -66,10 +66,8 @@ export async function renderPdf(input: PdfDocumentInput): Promise<Uint8Array> {
     italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
   };
 
-  const kindLabel = KIND_LABELS[input.kind];
-  const title = sanitizeWinAnsiText(input.title);
-  const course = sanitizeWinAnsiText(`${input.courseCode} · ${input.courseTitle}`);
-  const institution = sanitizeWinAnsiText(input.institutionName);
+  const heading = titleBlockOf(input);
+  const { kindLabel, title, course } = heading;
 
   pdf.setTitle(title, { showInWindowTitleBar: true });
   pdf.setAuthor(sanitizeWinAnsiText(`${input.courseCode} teaching team, ${input.institutionName}`));
@@ -96,13 +94,7 @@ export async function renderPdf(input: PdfDocumentInput): Promise<Uint8Array> {
     drawHeader(frame, course, kindLabel);
     let y = frame.top - 26;
     if (index === 0) {
-      y = drawTitleBlock(frame, y, {
-        kindLabel,
-        title,
-        subtitle: `${course} · ${institution}`,
-        description: sanitizeWinAnsiText(input.description),
-        large: isSlides,
-      });
+      y = drawTitleBlock(frame, y, { ...heading, large: isSlides });
     }
     const bottom = margin + 24;
     const layout = fitBlocks(fonts, blocks, scale, frame.right - frame.left, y - bottom);
@@ -167,6 +159,27 @@ interface TitleBlock {
   subtitle: string;
   description: string;
   large: boolean;
+}
+
+/** Page 1's title block as drawn (in the PDF's WinAnsi characters), and the running header's course. */
+function titleBlockOf(input: PdfDocumentInput): Omit<TitleBlock, 'large'> & { course: string } {
+  const course = sanitizeWinAnsiText(`${input.courseCode} · ${input.courseTitle}`);
+  return {
+    kindLabel: KIND_LABELS[input.kind],
+    title: sanitizeWinAnsiText(input.title),
+    course,
+    subtitle: `${course} · ${sanitizeWinAnsiText(input.institutionName)}`,
+    description: sanitizeWinAnsiText(input.description),
+  };
+}
+
+/**
+ * The words of page 1's title block, in the order drawn: the text of page 1 starts with them,
+ * as its image does ("Read as text" and search left the title and description out).
+ */
+export function titleBlockText(input: PdfDocumentInput): string {
+  const { kindLabel, title, subtitle, description } = titleBlockOf(input);
+  return `${kindLabel.toUpperCase()}\n${title}\n${subtitle}\n\n${description}`;
 }
 
 /** Draws page 1's title block and returns the y where content starts. */

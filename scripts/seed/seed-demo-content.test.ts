@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from './content/demo-catalogue';
 import { DEMO_OWNER } from './create-demo-owner';
 import { formatPageText, parsePageMarkup } from './parse-page-markup';
+import { titleBlockText } from './render-pdf';
 import {
   isCatalogEmpty,
   type SeedMedia,
@@ -178,13 +179,33 @@ describe('seedDemoContent', () => {
       .select(['courses.slug as courseSlug', 'documents.slug', 'page_number', 'body'])
       .execute();
     expect(pages).toHaveLength(expectedPages);
+    const institutionNames = new Map(demoCatalogue.institutions.map((i) => [i.slug, i.name]));
     for (const page of pages) {
-      const markup = demoCatalogue.courses
-        .find((course) => course.slug === page.courseSlug)
-        ?.documents.find((document) => document.slug === page.slug)?.pages[page.page_number - 1];
+      const course = demoCatalogue.courses.find((candidate) => candidate.slug === page.courseSlug);
+      const document = course?.documents.find((candidate) => candidate.slug === page.slug);
+      const markup = document?.pages[page.page_number - 1];
       expect(markup, `${page.slug} page ${page.page_number}`).toBeDefined();
-      expect(page.body).toBe(formatPageText(parsePageMarkup(markup ?? '')));
+      const content = formatPageText(parsePageMarkup(markup ?? ''));
+      if (page.page_number > 1 || !course || !document) {
+        expect(page.body).toBe(content);
+        continue;
+      }
+      // Page 1 as its image shows it: the title and description above the content.
+      const heading = titleBlockText({
+        title: document.title,
+        description: document.description,
+        kind: document.kind,
+        courseTitle: course.title,
+        courseCode: course.code,
+        institutionName: institutionNames.get(course.institutionSlug) ?? '',
+        pages: [],
+      });
+      expect(page.body).toBe(`${heading}\n\n${content}`);
     }
+    const mendel = pages.find((page) => page.slug === 'mendelian-inheritance');
+    expect(mendel?.body).toMatch(
+      /^LECTURE NOTES\nLecture Notes 1: Mendelian Inheritance\n.*\n\nMendel’s experiments, the laws/,
+    );
 
     const { rows } = await sql<{ slug: string }>`
       SELECT d.slug FROM document_pages p JOIN documents d ON d.id = p.document_id

@@ -8,9 +8,9 @@ import type { DemoCatalogue, DemoCourse, DemoDocument } from './content/catalogu
 import { demoCatalogue } from './content/demo-catalogue';
 import { createDemoOwner } from './create-demo-owner';
 import { mapWithConcurrency } from './map-with-concurrency';
-import { formatPageText, type PageBlock, parsePageMarkup } from './parse-page-markup';
+import { formatPageText, parsePageMarkup } from './parse-page-markup';
 import { renderCover } from './render-cover';
-import { renderPdf } from './render-pdf';
+import { type PdfDocumentInput, renderPdf, titleBlockText } from './render-pdf';
 
 /** Where the seed puts files: the media service's upload API in production, a recorder in tests. */
 export interface SeedMedia {
@@ -47,7 +47,8 @@ export async function isCatalogEmpty(db: Kysely<Database>): Promise<boolean> {
 interface PreparedDocument {
   course: DemoCourse;
   document: DemoDocument;
-  pages: PageBlock[][];
+  /** What its PDF is rendered from. */
+  input: PdfDocumentInput;
   texts: string[];
   publicId: string;
 }
@@ -92,16 +93,30 @@ export async function seedDemoContent(
   const prepared: PreparedDocument[] = catalogue.courses.flatMap((course) =>
     course.documents.map((document) => {
       const pages = document.pages.map(parsePageMarkup);
+      const input: PdfDocumentInput = {
+        title: document.title,
+        description: document.description,
+        kind: document.kind,
+        courseTitle: course.title,
+        courseCode: course.code,
+        institutionName: institutionNames.get(course.institutionSlug) ?? '',
+        pages,
+      };
       return {
         course,
         document,
-        pages,
-        texts: pages.map(formatPageText),
+        input,
+        // Page 1 shows the title block above its content.
+        texts: pages.map((blocks, index) =>
+          index === 0
+            ? `${titleBlockText(input)}\n\n${formatPageText(blocks)}`
+            : formatPageText(blocks),
+        ),
         publicId: `demo/documents/${course.slug}/${document.slug}`,
       };
     }),
   );
-  const pageTotal = prepared.reduce((sum, doc) => sum + doc.pages.length, 0);
+  const pageTotal = prepared.reduce((sum, doc) => sum + doc.input.pages.length, 0);
   log(
     `Seeding demo content: ${catalogue.courses.length} courses, ${prepared.length} documents, ${pageTotal} pages`,
   );
@@ -114,19 +129,11 @@ export async function seedDemoContent(
 
   let uploadedCount = 0;
   const uploaded = await mapWithConcurrency(prepared, concurrency, async (doc) => {
-    const pdf = await renderPdf({
-      title: doc.document.title,
-      description: doc.document.description,
-      kind: doc.document.kind,
-      courseTitle: doc.course.title,
-      courseCode: doc.course.code,
-      institutionName: institutionNames.get(doc.course.institutionSlug) ?? '',
-      pages: doc.pages,
-    });
+    const pdf = await renderPdf(doc.input);
     const result = await media.uploadPdf(pdf, doc.publicId);
-    if (result.pages !== doc.pages.length) {
+    if (result.pages !== doc.input.pages.length) {
       throw new Error(
-        `Media service counted ${result.pages} pages in ${doc.publicId}; the seed rendered ${doc.pages.length}`,
+        `Media service counted ${result.pages} pages in ${doc.publicId}; the seed rendered ${doc.input.pages.length}`,
       );
     }
     uploadedCount++;
@@ -206,7 +213,7 @@ export async function seedDemoContent(
             description: doc.document.description,
             kind: doc.document.kind,
             media_asset_id: doc.mediaAssetId,
-            page_count: doc.pages.length,
+            page_count: doc.input.pages.length,
             size_bytes: doc.sizeBytes,
             checksum: doc.checksum,
             language: 'en',

@@ -365,7 +365,6 @@ export async function buildMediaApp(
     timeoutMs: config.pdfRenderTimeoutMs,
     maxRenderGrowthMb: config.pdfMaxRenderGrowthMb,
     maxContentBytes: config.pdfMaxContentBytes,
-    maxOperators: config.pdfMaxOperators,
     maxImagePixels: config.maxSourcePixels,
     maxPageImageBytes: config.pdfMaxPageImageBytes,
     workersPerDocument: config.pdfWorkersPerDocument,

@@ -33,7 +33,6 @@ describe('parseMediaConfig', () => {
       pdfRenderTimeoutMs: 5_000,
       pdfMaxRenderGrowthMb: 512,
       pdfMaxContentBytes: 16 * 1024 * 1024,
-      pdfMaxOperators: 100_000,
       cacheMaxBytes: 1024 ** 3,
       // libuv's pool of 4 less two threads kept for cached answers.
       derivationConcurrency: 2,
@@ -62,7 +61,6 @@ describe('parseMediaConfig', () => {
       MEDIA_PDF_RENDER_TIMEOUT_MS: '700',
       MEDIA_PDF_MAX_RENDER_GROWTH_MB: '128',
       MEDIA_PDF_MAX_CONTENT_BYTES: '2048',
-      MEDIA_PDF_MAX_OPERATORS: '500',
       MEDIA_CACHE_MAX_BYTES: '33554432',
       MEDIA_DERIVATION_CONCURRENCY: '3',
     });
@@ -86,7 +84,6 @@ describe('parseMediaConfig', () => {
       pdfRenderTimeoutMs: 700,
       pdfMaxRenderGrowthMb: 128,
       pdfMaxContentBytes: 2048,
-      pdfMaxOperators: 500,
       cacheMaxBytes: 32 * 1024 * 1024,
       derivationConcurrency: 3,
     });

@@ -45,8 +45,6 @@ export interface MediaConfig {
   pdfMaxRenderGrowthMb: number;
   /** Largest decoded content stream (page, form, glyph procedure) a PDF may contain. */
   pdfMaxContentBytes: number;
-  /** Most operators (each shown character counts as one) in one content stream. */
-  pdfMaxOperators: number;
   /** Bytes a PDF page's images may decode to (pdf.js decodes each whole, 4 bytes a pixel). */
   pdfMaxPageImageBytes: number;
   /** PDF workers one document may hold at once. */
@@ -100,7 +98,6 @@ function mediaVariables(env: Env, threads: number) {
     MEDIA_PDF_RENDER_TIMEOUT_MS: integer(5_000, 1, 600_000),
     MEDIA_PDF_MAX_RENDER_GROWTH_MB: integer(512, 16, 65_536),
     MEDIA_PDF_MAX_CONTENT_BYTES: byteSize(16 * 1024 * 1024, 1_024, 1_073_741_824),
-    MEDIA_PDF_MAX_OPERATORS: integer(100_000, 100, 100_000_000),
     MEDIA_PDF_MAX_PAGE_IMAGE_MB: integer(144, 1, 65_536),
     MEDIA_PDF_WORKERS_PER_DOCUMENT: integer(1, 1, 16),
     MEDIA_PDF_QUEUE_PER_DOCUMENT: integer(64, 1, 100_000),
@@ -137,7 +134,6 @@ export function parseMediaConfig(env: Env = process.env): MediaConfig {
     pdfRenderTimeoutMs: value.MEDIA_PDF_RENDER_TIMEOUT_MS,
     pdfMaxRenderGrowthMb: value.MEDIA_PDF_MAX_RENDER_GROWTH_MB,
     pdfMaxContentBytes: value.MEDIA_PDF_MAX_CONTENT_BYTES,
-    pdfMaxOperators: value.MEDIA_PDF_MAX_OPERATORS,
     pdfMaxPageImageBytes: value.MEDIA_PDF_MAX_PAGE_IMAGE_MB * 1024 * 1024,
     pdfWorkersPerDocument: value.MEDIA_PDF_WORKERS_PER_DOCUMENT,
     pdfMaxQueuedPerDocument: value.MEDIA_PDF_QUEUE_PER_DOCUMENT,

@@ -170,7 +170,6 @@ describe('PDF worker limits', () => {
     // machine loaded ten deep, where 1.5 s was once too little for a plain page.
     const { upload, get } = await startService({
       MEDIA_PDF_WORKERS: '2',
-      MEDIA_PDF_MAX_OPERATORS: '10000000',
       MEDIA_PDF_RENDER_TIMEOUT_MS: '4000',
     });
     await upload('docs/slow', await inflatingPdf({ inflatedBytes: 8 * MB, operator: 'paths' }));
@@ -195,7 +194,6 @@ describe('PDF worker limits', () => {
   it('refuses a page whose rendering outgrows the worker heap cap', async () => {
     const { upload, get } = await startService({
       MEDIA_PDF_WORKER_HEAP_MB: '64',
-      MEDIA_PDF_MAX_OPERATORS: '10000000',
       MEDIA_PDF_RENDER_TIMEOUT_MS: '120000',
     });
     await upload('docs/heavy', await inflatingPdf({ inflatedBytes: 2 * MB, operator: 'paths' }));

@@ -3,7 +3,14 @@ import {
   manyPagePdf,
   sharedLineArtPdf,
 } from '@coursepack/hostile-files/hostile-pdfs';
+import {
+  brokenXrefPdf,
+  emptyPasswordEncryptedPdf,
+  incrementallyUpdatedPdf,
+  linearizedPdf,
+} from '@coursepack/hostile-files/real-world-pdfs';
 import { uploadAsset } from '@coursepack/images/upload-asset';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestMediaService, type TestMediaService } from './testing/start-test-media-service';
 
@@ -32,7 +39,10 @@ async function startService(env: Record<string, string>) {
       resourceType: 'auto',
     });
   const get = (transformation: string, publicId: string) =>
-    fetch(`${service.delivery.baseUrl}/coursepack/image/upload/${transformation}/${publicId}`);
+    fetch(`${service.delivery.baseUrl}/coursepack/image/upload/${transformation}/${publicId}`, {
+      // Not kept alive: closing the service would wait for the socket.
+      headers: { connection: 'close' },
+    });
   return { upload, get };
 }
 
@@ -41,7 +51,6 @@ describe('a PDF whose pages all run to the render deadline', () => {
     const { upload, get } = await startService({
       MEDIA_PDF_WORKERS: '2',
       MEDIA_PDF_RENDER_TIMEOUT_MS: '4000',
-      MEDIA_PDF_MAX_OPERATORS: '10000000',
       MEDIA_PDF_BREAKER_TIMEOUTS: '2',
       // Generous for the ordinary pages on a loaded machine; the line art takes far longer.
       // Requests wait for the outcome (no 423), so each answer says how its render ended.
@@ -115,5 +124,54 @@ describe('a PDF page of images that decode to a gigabyte', () => {
     // Remembered for the page: another size is refused without drawing it either.
     const again = await get('w_100,pg_1,f_png', 'docs/large-images');
     expect(again.status).toBe(400);
+  });
+});
+
+describe('real drawings of hundreds of thousands of operators', () => {
+  it('are taken at upload and their pages drawn over HTTP', { timeout: 240_000 }, async () => {
+    // About a second of CPU each here; deadlines generous for a machine loaded many deep.
+    const { upload, get } = await startService({
+      MEDIA_DERIVATION_BUDGET_MS: '120000',
+      MEDIA_PDF_RENDER_TIMEOUT_MS: '60000',
+    });
+    // A technical drawing: 50,000 stroked segments, 150,000 operators in its one content stream.
+    const drawing = await upload(
+      'docs/drawing',
+      await sharedLineArtPdf({ pages: 1, segments: 50_000 }),
+    );
+    // A map: 60,000 short contour strokes, 180,000 operators.
+    const map = await upload(
+      'docs/map',
+      await sharedLineArtPdf({ pages: 1, segments: 60_000, reach: 4 }),
+    );
+    expect([drawing.pages, map.pages]).toEqual([1, 1]);
+    const pages = await Promise.all([
+      get('w_600,pg_1,f_png', 'docs/drawing'),
+      get('w_600,pg_1,f_png', 'docs/map'),
+    ]);
+    for (const page of pages) {
+      expect([page.status, page.headers.get('x-cld-error')]).toEqual([200, null]);
+      // Lines drawn, not a blank page: the darkest pixel is black ink.
+      const { channels } = await sharp(Buffer.from(await page.arrayBuffer())).stats();
+      expect(channels[0]?.min).toBeLessThan(100);
+    }
+  });
+});
+
+describe('PDFs as real producers leave them, which pdf.js reads', () => {
+  it.each([
+    ['a damaged cross-reference table', brokenXrefPdf],
+    ['an incremental update', incrementallyUpdatedPdf],
+    ['a linearized file', linearizedPdf],
+    ['encryption with an empty user password', emptyPasswordEncryptedPdf],
+  ])('takes one with %s at upload and draws its page over HTTP', async (_, make) => {
+    const { upload, get } = await startService({});
+    const stored = await upload('docs/real-world', make());
+    expect(stored.pages).toBe(1);
+    const page = await get('w_300,pg_1,f_png', 'docs/real-world');
+    expect([page.status, page.headers.get('x-cld-error')]).toEqual([200, null]);
+    // The page's line of text is drawn: dark pixels on the white page.
+    const { channels } = await sharp(Buffer.from(await page.arrayBuffer())).stats();
+    expect(channels[0]?.min).toBeLessThan(100);
   });
 });

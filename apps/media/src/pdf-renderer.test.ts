@@ -17,7 +17,6 @@ const limits: PdfRendererLimits = {
   timeoutMs: 3_000,
   maxRenderGrowthMb: 512,
   maxContentBytes: 16 * 1024 * 1024,
-  maxOperators: 100_000,
   maxImagePixels: 4_000_000,
   maxPageImageBytes: 144 * 1024 * 1024,
   workersPerDocument: 1,
@@ -73,7 +72,7 @@ afterAll(async () => {
 describe('PdfRenderer', () => {
   it('stops a call past its deadline and runs the call queued behind it on a new worker', async () => {
     // One worker: the normal page waits behind a page of a million rectangles.
-    const renderer = startRenderer({ maxOperators: 10_000_000, timeoutMs: 1_500 });
+    const renderer = startRenderer({ timeoutMs: 1_500 });
     const slow = await save(
       'slow.pdf',
       await inflatingPdf({ inflatedBytes: 8 * 1024 * 1024, operator: 'paths' }),
@@ -98,7 +97,6 @@ describe('PdfRenderer', () => {
     // page of another. Served first come first served, it would wait for all three (9 s).
     const renderer = startRenderer({
       workers: 2,
-      maxOperators: 10_000_000,
       breaker: { timeouts: 100, coolDownMs: 30_000, maxCoolDownMs: 900_000 },
     });
     const slow = await save(
@@ -125,7 +123,6 @@ describe('PdfRenderer', () => {
 
   it('pauses a document whose renders miss their deadline, at once and for it alone', async () => {
     const renderer = startRenderer({
-      maxOperators: 10_000_000,
       breaker: { timeouts: 2, coolDownMs: 60_000, maxCoolDownMs: 900_000 },
     });
     const slow = await save(
@@ -171,7 +168,7 @@ describe('PdfRenderer', () => {
   it('does not remember a missed deadline as a property of the page', async () => {
     // The page misses its deadline (as an ordinary page may on a loaded machine); once the
     // load is gone (here: the same version now holds a quick page), it is drawn, in any size.
-    const renderer = startRenderer({ maxOperators: 10_000_000 });
+    const renderer = startRenderer();
     const file = await save(
       'loaded.pdf',
       await inflatingPdf({ inflatedBytes: 8 * 1024 * 1024, operator: 'paths' }),

@@ -30,9 +30,8 @@ export interface PdfRendererLimits {
    * times through a repeated form grew it by up to 200 MB a second).
    */
   maxRenderGrowthMb: number;
-  /** Largest decoded stream, and most operators per content stream (see @coursepack/pdf-guard). */
+  /** Largest decoded stream (see @coursepack/pdf-guard). */
   maxContentBytes: number;
-  maxOperators: number;
   /** Larger images inside a PDF are skipped (their decoded pixels are native memory). */
   maxImagePixels: number;
   /**
@@ -379,11 +378,10 @@ export class PdfRenderer {
   }
 
   private spawn(slot: Slot): Worker {
-    const { maxContentBytes, maxOperators, maxImagePixels, maxPageImageBytes, heapMb } =
-      this.limits;
+    const { maxContentBytes, maxImagePixels, maxPageImageBytes, heapMb } = this.limits;
     const worker = new Worker(WORKER_URL, {
       execArgv: [],
-      workerData: { maxContentBytes, maxOperators, maxImagePixels, maxPageImageBytes },
+      workerData: { maxContentBytes, maxImagePixels, maxPageImageBytes },
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     worker.unref();

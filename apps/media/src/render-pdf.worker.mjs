@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { describeStreamProblem, scanPdfStreams } from '@coursepack/pdf-guard/scan-pdf-streams';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** @type {{ maxContentBytes: number, maxOperators: number, maxImagePixels: number, maxPageImageBytes: number }} */
+/** @type {{ maxContentBytes: number, maxImagePixels: number, maxPageImageBytes: number }} */
 const limits = workerData;
 /**
  * All streams together may decode to this many times the per-stream limit: many streams each
@@ -23,7 +23,6 @@ const TOTAL_CONTENT_FACTOR = 16;
 const streamLimits = {
   maxStreamBytes: limits.maxContentBytes,
   maxTotalStreamBytes: limits.maxContentBytes * TOTAL_CONTENT_FACTOR,
-  maxOperators: limits.maxOperators,
   // Any problem refuses the whole document: the first is reason enough.
   stopAtFirstProblem: true,
 };

@@ -85,14 +85,22 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   };
   await work('process-document', config.concurrency, async ({ documentId, resume }, job) => {
     const started = performance.now();
-    const result = await processDocument(processing, documentId, resume);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log(describeOutcome(documentId, result, `${seconds} s, job ${job.id}`));
-    return result;
+    const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s, job ${job.id}`;
+    try {
+      const result = await processDocument(processing, documentId, resume);
+      log(describeOutcome(documentId, result, took()));
+      return result;
+    } catch (error) {
+      // The queue retries it, then gives up: the reason is only ever seen here.
+      log(`document ${documentId}: attempt failed (${took()}): ${String(error)}`);
+      throw error;
+    }
   });
   await work('process-document-abandoned', 1, async ({ documentId }) => {
     const outcome = await markFailed(db, documentId, GAVE_UP);
-    if (outcome === 'failed') log(`document ${documentId} failed: every attempt was cut short`);
+    if (outcome === 'failed') {
+      log(`document ${documentId} failed: every attempt failed or was cut short`);
+    }
   });
   const mailer = options.mailer ?? createMailer(config.mail);
   await work('send-mail', LIGHT_QUEUE_CONCURRENCY, (message) => mailer.send(message));

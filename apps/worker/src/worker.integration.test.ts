@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findFreePort } from '@coursepack/db/find-free-port';
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
@@ -28,7 +29,12 @@ import { DEFAULT_DOCUMENT_TIMEOUT_MS, GAVE_UP } from './documents/process-docume
 import type { MailMessage } from './mail/create-mailer';
 import { type RunningWorker, startWorker } from './start-worker';
 import { makeScannedPdf, SCANNED_PAGE_LINES } from './testing/make-scanned-pdf';
-import { textPdf } from './testing/pdf-fixtures';
+import {
+  SPECIMEN_LINE,
+  STANDARD_FONT_NAMES,
+  standardFontSpecimenPdf,
+  textPdf,
+} from './testing/pdf-fixtures';
 
 /**
  * Worker processes against a real database, media service and job queue: jobs shared by two
@@ -223,8 +229,8 @@ describe('members sharing the only document worker', () => {
     let huge = 0;
     try {
       // The second attack probe's file: 2,000 pages sharing one stream of line segments (30,000
-      // here: the media service refuses more than 100,000 operators at upload). It held the only
-      // worker for 11 minutes; a 3-page document queued behind it was ready 12 minutes later.
+      // here, as many as the probe's turns need). It held the only worker for 11 minutes; a
+      // 3-page document queued behind it was ready 12 minutes later.
       huge = await addDocument(await sharedLineArtPdf({ pages: 2000, segments: 30_000 }), alice);
       await until(
         () => jobsOf('process-document'),
@@ -370,6 +376,36 @@ describe('a worker killed in the middle of a document', () => {
     }
   });
 
+  it('logs why an attempt failed, and that every attempt did when the queue gives up', async () => {
+    await steerQueue('process-document', { retryLimit: 0 });
+    const lines: string[] = [];
+    // The media service is unreachable (nothing listens there): every attempt fails to fetch
+    // the original.
+    const port = await findFreePort();
+    const unreachable = { ...config.mediaDelivery, baseUrl: `http://127.0.0.1:${port}` };
+    const worker = await startWorker({
+      db,
+      config: { ...config, mediaDelivery: unreachable },
+      log: (line) => lines.push(line),
+    });
+    try {
+      const id = await addDocument(await textPdf(['Never fetched']));
+      const [row] = await until(
+        () => statuses([id]),
+        (rows) => rows[0]?.status !== 'processing',
+      );
+      expect(row).toMatchObject({ status: 'failed', failure_reason: GAVE_UP });
+      const ours = lines.filter((line) => line.startsWith(`document ${id}`));
+      expect(ours[0]).toMatch(
+        new RegExp(`^document ${id}: attempt failed \\(.*\\): .*fetch failed`),
+      );
+      expect(ours.at(-1)).toBe(`document ${id} failed: every attempt failed or was cut short`);
+    } finally {
+      await worker.stop();
+      await steerQueue('process-document');
+    }
+  });
+
   it('marks the document failed when its last attempt fails', async () => {
     await steerQueue('process-document', { retryLimit: 0 });
     const id = await addDocument(await textPdf(['Never read']));
@@ -384,6 +420,39 @@ describe('a worker killed in the middle of a document', () => {
         (rows) => rows[0]?.status !== 'processing',
       );
       expect(row).toMatchObject({ status: 'failed', failure_reason: GAVE_UP });
+    } finally {
+      await worker.stop();
+      await steerQueue('process-document');
+    }
+  });
+});
+
+describe('real-world PDFs', () => {
+  it('reads a specimen of the 14 standard fonts, none embedded, with text on every page', {
+    timeout: 120_000,
+  }, async () => {
+    // One attempt: a file that fails every attempt (the symptom) fails this one.
+    await steerQueue('process-document', { retryLimit: 0 });
+    const worker = await startWorker({ db, config, log: () => {} });
+    try {
+      const id = await addDocument(standardFontSpecimenPdf());
+      const [row] = await until(
+        () => statuses([id]),
+        (rows) => rows[0]?.status !== 'processing',
+      );
+      expect(row).toMatchObject({ status: 'ready', page_count: 14, failure_reason: null });
+      const pages = await db
+        .selectFrom('document_pages')
+        .select(['body', 'text_layer'])
+        .where('document_id', '=', id)
+        .orderBy('page_number')
+        .execute();
+      expect(pages.map((page) => page.body.split('\n')[0])).toEqual(
+        STANDARD_FONT_NAMES.map((name) => `Font name: ${name.toUpperCase()}`),
+      );
+      // The line under each table, in the page's own font (Symbol's letters are Greek).
+      for (const page of pages.slice(0, 12)) expect(page.body).toContain(SPECIMEN_LINE);
+      for (const page of pages) expect(page.text_layer?.runs.length).toBeGreaterThan(150);
     } finally {
       await worker.stop();
       await steerQueue('process-document');

@@ -120,6 +120,11 @@ export interface SharedLineArtPdfOptions {
   pages: number;
   /** Stroked line segments in that stream. */
   segments: number;
+  /**
+   * How far each segment reaches from its start, in points: short ones are the contour lines
+   * and hatching of a map or a plan, cheap to draw however many. Across the page by default.
+   */
+  reach?: number;
 }
 
 /** Park–Miller: the same "random" drawing on every run, so files and their cost are repeatable. */
@@ -134,17 +139,25 @@ function seededRandom(seed: number): () => number {
 /**
  * A small PDF whose every page draws one shared content stream of `segments` stroked line
  * segments scattered over the page (2,000 pages of 49,000 segments is about 0.5 MB on disk).
- * Each stream passes an operator guard's per-stream count, yet drawing any page costs seconds:
- * the document that starves page renderers while looking harmless.
+ * Segments across the page make drawing any page cost seconds: the document that starves page
+ * renderers while looking harmless. Short ones (`reach`) draw a map or a plan, cheap however many.
  */
 export async function sharedLineArtPdf({
   pages,
   segments,
+  reach,
 }: SharedLineArtPdfOptions): Promise<Uint8Array<ArrayBuffer>> {
   const random = seededRandom(20_261_128);
-  const point = () => `${(random() * 612).toFixed(1)} ${(random() * 792).toFixed(1)}`;
   let drawing = '0.4 w 1 J 1 j\n';
-  for (let index = 0; index < segments; index += 1) drawing += `${point()} m ${point()} l S\n`;
+  for (let index = 0; index < segments; index += 1) {
+    const x = random() * 612;
+    const y = random() * 792;
+    const [toX, toY] =
+      reach === undefined
+        ? [random() * 612, random() * 792]
+        : [x + (random() - 0.5) * 2 * reach, y + (random() - 0.5) * 2 * reach];
+    drawing += `${x.toFixed(1)} ${y.toFixed(1)} m ${toX.toFixed(1)} ${toY.toFixed(1)} l S\n`;
+  }
   const pdf = await PDFDocument.create();
   const contents = pdf.context.register(pdf.context.flateStream(Buffer.from(drawing, 'latin1')));
   for (let index = 0; index < pages; index += 1) {

@@ -3,20 +3,12 @@ export interface StreamLimits {
   maxStreamBytes: number;
   /** Largest decoded size of all streams together; the scan stops there. */
   maxTotalStreamBytes: number;
-  /**
-   * Most operators in one content stream, each shown character counting as one. Operators are
-   * not counted when it is left out.
-   */
-  maxOperators?: number;
   /** Stop at the first problem: for a caller that refuses the file whatever the problem. */
   stopAtFirstProblem?: boolean;
 }
 
 /** `stream` is the object's label, `N G` (its number and generation). */
-export type StreamProblem =
-  | { code: 'streamTooLarge'; stream: string }
-  | { code: 'totalTooLarge' }
-  | { code: 'tooManyOperators'; stream: string };
+export type StreamProblem = { code: 'streamTooLarge'; stream: string } | { code: 'totalTooLarge' };
 
 export interface StreamScan {
   /**

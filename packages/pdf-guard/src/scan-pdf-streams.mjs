@@ -2,9 +2,10 @@
 // content stream whole and turns every operator into operator-list entries (and every shown
 // character into glyph objects and canvas paths) before anything can stop it: a 300 KB file
 // inflating to 100 MB of text grew a service to 24 GB. Here each stream is inflated by zlib
-// with a hard output cap, one at a time, and its operators are counted by a small tokenizer
-// that allocates nothing per token, so a bomb costs at most `maxStreamBytes` of memory and the
-// whole scan at most `maxTotalStreamBytes` of decoding.
+// with a hard output cap, one at a time, so a bomb costs at most `maxStreamBytes` of memory and
+// the whole scan at most `maxTotalStreamBytes` of decoding. Operators are not counted: a
+// technical drawing holds hundreds of thousands of cheap ones, and what a page costs to draw
+// is bounded where it is drawn (the renderer's deadline, heap cap and image budget).
 //
 // The file is read object by object (`N G obj … endobj`, and the objects packed inside object
 // streams), as pdf.js itself does when a file's cross-reference table is broken, so a damaged
@@ -44,9 +45,6 @@ const PATTERN = /\/PatternType\b/;
  * `/CharProcs` (Type 3 glyphs) and `/AP` (annotation appearances), each direct or indirect.
  */
 const CONTENT_KEYS = /\/(Contents|CharProcs|AP)(?![^\s/[\]<>(){}%])/g;
-/** Streams that are not drawing instructions: bounded in size, their tokens not counted. */
-const NOT_CONTENT =
-  /\/Length[123]\b|\/Subtype\s*\/(Type1C|CIDFontType0C|OpenType|XML)\b|\/Type\s*\/(ObjStm|XRef|Metadata|CMap)\b|\/FunctionType\b|\/ShadingType\b|\/N\s+\d/;
 const OBJECT_STREAM = /\/Type\s*\/ObjStm\b/;
 const REFERENCE = /(\d+)\s+\d+\s+R\b/g;
 
@@ -344,82 +342,6 @@ function decodeStream(filters, data, limit) {
 }
 
 /**
- * Operators in a content stream, each character of a string counting as one more: drawing
- * text costs per glyph, and a flood of `Tj` is the cheapest bomb to write. Stops counting
- * past `max`.
- * @param {Buffer} bytes
- * @param {number} max
- */
-function countOperators(bytes, max) {
-  let count = 0;
-  let index = 0;
-  const length = bytes.length;
-  while (index < length && count <= max) {
-    const byte = bytes[index] ?? 0;
-    if (WHITESPACE[byte]) {
-      index++;
-    } else if (byte === 0x25) {
-      // % comment, to the end of the line
-      while (index < length && bytes[index] !== 0x0a && bytes[index] !== 0x0d) index++;
-    } else if (byte === 0x28) {
-      // (literal string): balanced parentheses, backslash escapes
-      const start = ++index;
-      let depth = 1;
-      while (index < length && depth > 0) {
-        const inner = bytes[index];
-        if (inner === 0x5c) index++;
-        else if (inner === 0x28) depth++;
-        else if (inner === 0x29) depth--;
-        index++;
-      }
-      count += index - start;
-    } else if (byte === 0x3c && bytes[index + 1] !== 0x3c) {
-      // <hex string>: two digits per byte
-      const start = index;
-      const end = bytes.indexOf(0x3e, index);
-      index = end < 0 ? length : end + 1;
-      count += (index - start) >> 1;
-    } else if (byte === 0x2f) {
-      // /Name
-      index++;
-      while (index < length && REGULAR[bytes[index] ?? 0]) index++;
-    } else if (!REGULAR[byte]) {
-      // << >> [ ] { } and stray delimiters
-      index++;
-    } else {
-      const start = index;
-      while (index < length && REGULAR[bytes[index] ?? 0]) index++;
-      const numeric =
-        (byte >= 0x30 && byte <= 0x39) || byte === 0x2b || byte === 0x2d || byte === 0x2e;
-      if (!numeric) {
-        count++;
-        // An inline image's data follows ID, up to EI: skip it, it is not operators.
-        if (index - start === 2 && byte === 0x49 && bytes[start + 1] === 0x44) {
-          index = skipInlineImage(bytes, index);
-        }
-      }
-    }
-  }
-  return count;
-}
-
-/**
- * @param {Buffer} bytes
- * @param {number} from
- */
-function skipInlineImage(bytes, from) {
-  let at = from;
-  for (;;) {
-    at = bytes.indexOf('EI', at, 'latin1');
-    if (at < 0) return bytes.length;
-    const before = bytes[at - 1] ?? 0x20;
-    const after = bytes[at + 2] ?? 0x20;
-    if (WHITESPACE[before] && !REGULAR[after]) return at + 2;
-    at += 2;
-  }
-}
-
-/**
  * The objects packed in an object stream (PDF 1.5), by number: pages often live there.
  * Object streams never hold streams, so only their heads matter.
  * @param {string} head
@@ -581,7 +503,7 @@ function findContentStreams(heads, streams) {
  * @returns {StreamScan}
  */
 export function scanPdfStreams(file, limits) {
-  const { maxStreamBytes, maxTotalStreamBytes, maxOperators, stopAtFirstProblem } = limits;
+  const { maxStreamBytes, maxTotalStreamBytes, stopAtFirstProblem } = limits;
   const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   const found = [...findObjects(bytes)];
   /** Every object's head by number, a later top-level one winning (an incremental update). */
@@ -604,9 +526,8 @@ export function scanPdfStreams(file, limits) {
   /**
    * Decodes one stream under what is left of the budget; false once the scan must end.
    * @param {PdfObject & { data: Buffer }} object
-   * @param {boolean} content
    */
-  const measure = ({ number, label, head, data }, content) => {
+  const measure = ({ number, label, head, data }) => {
     // Near the end of the total budget, a stream may decode only as far as what is left.
     const limit = Math.min(maxStreamBytes, maxTotalStreamBytes - total);
     const decoded = decodeStream(readFilters(head, heads), data, limit);
@@ -631,14 +552,6 @@ export function scanPdfStreams(file, limits) {
           if (!heads.has(packed)) heads.set(packed, packedHead);
         }
       }
-      if (
-        maxOperators !== undefined &&
-        (content || !(NOT_CONTENT.test(head) || OBJECT_STREAM.test(head))) &&
-        countOperators(decoded, maxOperators) > maxOperators
-      ) {
-        problems.push({ code: 'tooManyOperators', stream: label });
-        if (stopAtFirstProblem) return false;
-      }
     }
     return true;
   };
@@ -662,7 +575,7 @@ export function scanPdfStreams(file, limits) {
       OBJECT_STREAM.test(object.head) &&
       heads.get(object.number) === object.head
     ) {
-      if (!measure({ ...object, data: object.data }, false)) return report();
+      if (!measure({ ...object, data: object.data })) return report();
     }
   }
   const content = findContentStreams(heads, streams);
@@ -672,7 +585,7 @@ export function scanPdfStreams(file, limits) {
     const drawn = content.has(number) || PATTERN.test(head);
     // An object stream used as a page's contents is drawn too: measured again, as content.
     if (!drawn && (NOT_DECODED.test(head) || OBJECT_STREAM.test(head))) continue;
-    if (!measure({ ...object, data }, drawn)) break;
+    if (!measure({ ...object, data })) break;
   }
   return report();
 }
@@ -690,7 +603,5 @@ export function describeStreamProblem(problem, limits) {
       return `PDF stream ${problem.stream} decodes to more than ${limits.maxStreamBytes} bytes (the maximum)`;
     case 'totalTooLarge':
       return `PDF streams decode to more than ${limits.maxTotalStreamBytes} bytes in all (the maximum)`;
-    case 'tooManyOperators':
-      return `PDF content stream ${problem.stream} has more than ${limits.maxOperators} operators and characters (the maximum)`;
   }
 }

@@ -346,7 +346,6 @@ describe('uploading a document', () => {
     // …and a media service configured to take it leaves the reading's limits to refuse it.
     const lenient = await startTestMediaService({
       MEDIA_PDF_MAX_CONTENT_BYTES: String(64 * 1024 * 1024),
-      MEDIA_PDF_MAX_OPERATORS: '100000000',
     });
     const upload = await uploadDocument(
       { ...deps(), media: lenient.credentials },

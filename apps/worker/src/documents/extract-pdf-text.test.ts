@@ -5,6 +5,14 @@ import {
   manyPagePdf,
   sharedLineArtPdf,
 } from '@coursepack/hostile-files/hostile-pdfs';
+import {
+  brokenXrefPdf,
+  emptyPasswordEncryptedPdf,
+  incrementallyUpdatedPdf,
+  linearizedPdf,
+  REAL_WORLD_TEXT,
+  UPDATED_TEXT,
+} from '@coursepack/hostile-files/real-world-pdfs';
 import { jpeg2000ScanPdf, SCAN_LINE_TEXT } from '@coursepack/hostile-files/scan-encodings';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +54,15 @@ describe('reading PDFs', () => {
       pages: ['Vector spaces\nand subspaces', '', 'Eigenvalues'],
       recognised: [],
     });
+  });
+
+  it.each([
+    ['a damaged cross-reference table', brokenXrefPdf, REAL_WORLD_TEXT],
+    ['an incremental update (the updated text)', incrementallyUpdatedPdf, UPDATED_TEXT],
+    ['a linearized file', linearizedPdf, REAL_WORLD_TEXT],
+    ['encryption with an empty user password', emptyPasswordEncryptedPdf, REAL_WORLD_TEXT],
+  ])('reads a PDF with %s, as pdf.js does', async (_, make, text) => {
+    expect(await extractPdfText(make())).toMatchObject({ pages: [text], recognised: [] });
   });
 
   it('places each line of a text page on the page, in fractions of its size', async () => {
@@ -227,6 +244,26 @@ describe('reading hostile PDFs within limits', () => {
     // the reading child passed 1.5 GB (the second attack probe), killed for its memory.
     const page = await largeImagesPdf({ images: 6, side: 7000 });
     const text = await extractPdfText(page);
+    expect(text.recognised).toEqual([]);
+    expect(text.pages).toEqual([
+      "[Text not recognised: this page's images hold 294 million pixels, more than the 50 million Coursepack draws to recognise a page; it is shown but not searchable.]",
+    ]);
+  });
+
+  it('does not draw such a page when a later slice comes to recognise it', async () => {
+    // Page 1 has text; page 2 is the six images. A slice from page 2 is not the first, so the
+    // file's streams were not scanned at its start: they are when page 2 is to be recognised.
+    const document = await PDFDocument.create();
+    for (const source of [
+      await textPdf(['Introduction']),
+      await largeImagesPdf({ images: 6, side: 7000 }),
+    ]) {
+      const loaded = await PDFDocument.load(source);
+      const [copied] = await document.copyPages(loaded, [0]);
+      if (copied) document.addPage(copied);
+    }
+    const slice: ReadingSlice = { ...firstSlice(PDF_TEXT_LIMITS), fromPage: 2 };
+    const text = await extractPdfText(await document.save(), { slice });
     expect(text.recognised).toEqual([]);
     expect(text.pages).toEqual([
       "[Text not recognised: this page's images hold 294 million pixels, more than the 50 million Coursepack draws to recognise a page; it is shown but not searchable.]",

@@ -32,6 +32,36 @@ describe('textItemRuns', () => {
     expect(vertical).toEqual([]);
   });
 
+  it('drops control characters, which PostgreSQL refuses in a page’s runs, and items made of them', () => {
+    const runs = textItemRuns(
+      [
+        { str: '\u0000', transform: [10, 0, 0, 10, 60, 700], width: 5 },
+        { str: 'A\u0001B\u007f', transform: [10, 0, 0, 10, 60, 680], width: 20 },
+      ],
+      UPRIGHT,
+    );
+    expect(runs.map((run) => run[4])).toEqual(['AB']);
+  });
+
+  it('turns half a surrogate pair, which jsonb refuses, into U+FFFD, also where a long run is cut', () => {
+    const runs = textItemRuns(
+      [
+        { str: 'x\uD835 y\uDC00', transform: [10, 0, 0, 10, 60, 700], width: 20 },
+        // An emoji (two code units) across the 400-character cut, and a whole one kept.
+        {
+          str: `\u{1F600}${'a'.repeat(397)}\u{1F600}`,
+          transform: [10, 0, 0, 10, 60, 680],
+          width: 20,
+        },
+      ],
+      UPRIGHT,
+    );
+    expect(runs.map((run) => run[4])).toEqual([
+      'x\uFFFD y\uFFFD',
+      `\u{1F600}${'a'.repeat(397)}\uFFFD`,
+    ]);
+  });
+
   it('drops blank items, clips to the page, rounds to 4 decimals and caps the count', () => {
     const runs = textItemRuns(
       [

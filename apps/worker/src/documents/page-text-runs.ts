@@ -41,6 +41,20 @@ function matrixOf(transform: readonly number[]): Matrix {
   return [a, b, c, d, e, f];
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is its purpose
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/** Half of a surrogate pair without the other half (a broken ToUnicode map, a cut). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text PostgreSQL stores, in text and in jsonb (a page's runs): without control characters (a
+ * font specimen shows codes 0–31 too, and NUL failed every attempt to store such a page) and
+ * with a lone surrogate, which jsonb refuses, turned into U+FFFD.
+ */
+export function storableText(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
 const round = (value: number) => Math.round(value * SCALE) / SCALE;
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
@@ -56,14 +70,16 @@ function toRun(
   height: number,
   page: { width: number; height: number },
 ): PageTextRun | undefined {
-  const trimmed = text.replace(/\s+/g, ' ');
+  const trimmed = storableText(text).replace(/\s+/g, ' ');
   if (trimmed.trim() === '' || page.width <= 0 || page.height <= 0) return undefined;
   const x0 = clamp(left / page.width);
   const y0 = clamp(top / page.height);
   const x1 = clamp((left + width) / page.width);
   const y1 = clamp((top + height) / page.height);
   if (x1 - x0 <= 0 || y1 - y0 <= 0) return undefined;
-  return [round(x0), round(y0), round(x1 - x0), round(y1 - y0), trimmed.slice(0, MAX_RUN_CHARS)];
+  // Again once cut: the cut may fall between the two halves of a pair.
+  const kept = storableText(trimmed.slice(0, MAX_RUN_CHARS));
+  return [round(x0), round(y0), round(x1 - x0), round(y1 - y0), kept];
 }
 
 /** Roughly where a line's top is above its baseline, as a share of the font size (pdf.js's default ascent). */

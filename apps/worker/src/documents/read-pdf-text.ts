@@ -4,7 +4,7 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { recognizePdfPages } from '../ocr/recognize-pdf-pages';
 import type { PdfProblem } from './describe-pdf-problem';
-import { textItemRuns } from './page-text-runs';
+import { storableText, textItemRuns } from './page-text-runs';
 import type { PdfTextLimits } from './pdf-text-limits';
 import { pdfjsOptions } from './pdfjs-options';
 import type { ReadingCarry, ReadingSlice } from './reading-slice';
@@ -67,13 +67,9 @@ async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is its purpose
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
 /** Line breaks as the PDF lays them out; control characters (and NUL, which PostgreSQL text refuses) dropped. */
 function cleanPageText(text: string): string {
-  return text
-    .replace(CONTROL_CHARACTERS, '')
+  return storableText(text)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -88,13 +84,17 @@ async function recognisePending(
   pdf: PDFDocumentProxy,
   carry: ReadingCarry,
   limits: PdfTextLimits,
-  options: ReadingOptions & { shouldStop: (pageNumber: number) => boolean },
+  options: ReadingOptions & {
+    shouldStop: (pageNumber: number) => boolean;
+    pageImagePixels: (pageObjectNumber: number) => number | undefined;
+  },
 ): Promise<{ done: RecognisedPage[]; recognised: number[] }> {
   const refused = new Map<number, number>();
   const texts = await recognizePdfPages(pdf, carry.ocrPending, {
     languages: [options.language],
     maxPixels: limits.ocrMaxPixels,
     maxImagePixels: limits.ocrMaxImagePixels,
+    pageImagePixels: options.pageImagePixels,
     onRefused: (number, pixels) => refused.set(number, pixels),
     onPageStart: (number) => options.onPageStart(number),
     shouldStop: options.shouldStop,
@@ -216,8 +216,10 @@ export async function readPdfText(
   const timeUp = () => performance.now() - startedAt >= slice.stopAfterMs;
   const isFirstSlice = slice.fromPage === 1;
   const { maxStreamBytes, maxTotalStreamBytes } = limits;
-  // The file's checks are the first slice's: later ones read the very same stored original.
-  const scan = isFirstSlice ? scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes }) : null;
+  const scanStreams = () => scanPdfStreams(bytes, { maxStreamBytes, maxTotalStreamBytes });
+  // The file's checks are the first slice's: later ones read the very same stored original,
+  // and scan it only when a page is to be recognised (for the images it draws).
+  let scan = isFirstSlice ? scanStreams() : null;
   const problems = new Set(scan?.problems.map((problem) => problem.code));
   if (problems.has('totalTooLarge')) return { ok: false, problem: { code: 'totalTooLarge' } };
   let pdf: PDFDocumentProxy | undefined;
@@ -299,6 +301,10 @@ export async function readPdfText(
     const { done, recognised } = await recognisePending(pdf, carry, limits, {
       ...options,
       shouldStop,
+      pageImagePixels: (pageObjectNumber) => {
+        scan ??= scanStreams();
+        return scan.pageImagePixels(pageObjectNumber);
+      },
     });
     const earlier: RecognisedPage[] = [];
     for (const page of done) {

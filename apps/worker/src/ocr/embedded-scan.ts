@@ -36,11 +36,6 @@ export type ScanLookup = { scan: EmbeddedScan } | { fallback: string };
 export interface EmbeddedScans {
   /** The page's JPEG when it is all the page shows, within `maxPixels`; else why not. */
   find(page: PDFPageProxy, maxPixels: number): ScanLookup;
-  /**
-   * Pixels of every image the page's resources hold (its forms' too, soft masks included):
-   * what drawing the page makes pdf.js decode, read from the dictionaries without decoding any.
-   */
-  imagePixels(page: PDFPageProxy): number;
 }
 
 /**
@@ -187,34 +182,6 @@ function findOnLeaf(leaf: PDFPageLeaf, page: PDFPageProxy, maxPixels: number): S
   return { scan: { jpeg: image.contents, width, height, dpi } };
 }
 
-/** Forms within forms that are followed; deeper ones are pdf.js's to draw, and the deadlines'. */
-const MAX_FORM_DEPTH = 8;
-
-/** Width × height of the images in `resources` and in its forms' resources, each counted once. */
-function imagePixelsIn(resources: unknown, seen: Set<PDFRawStream>, depth: number): number {
-  if (!(resources instanceof PDFDict) || depth > MAX_FORM_DEPTH) return 0;
-  const xobjects = resources.lookup(name('XObject'));
-  if (!(xobjects instanceof PDFDict)) return 0;
-  let pixels = 0;
-  for (const key of xobjects.keys()) {
-    const xobject = xobjects.lookup(key);
-    if (!(xobject instanceof PDFRawStream) || seen.has(xobject)) continue;
-    seen.add(xobject);
-    const { dict } = xobject;
-    if (dict.lookup(name('Subtype')) === name('Form')) {
-      pixels += imagePixelsIn(dict.lookup(name('Resources')), seen, depth + 1);
-      continue;
-    }
-    pixels += (numberOf(dict, 'Width') ?? 0) * (numberOf(dict, 'Height') ?? 0);
-    const mask = dict.lookup(name('SMask'));
-    if (mask instanceof PDFRawStream && !seen.has(mask)) {
-      seen.add(mask);
-      pixels += (numberOf(mask.dict, 'Width') ?? 0) * (numberOf(mask.dict, 'Height') ?? 0);
-    }
-  }
-  return pixels;
-}
-
 /**
  * Parses the file behind an open pdf.js document (with pdf-lib: pdf.js keeps its objects to
  * itself) to find its scanned pages. Undefined for a file pdf-lib cannot parse, or encrypted
@@ -248,14 +215,6 @@ export async function openEmbeddedScans(file: Uint8Array): Promise<EmbeddedScans
       } catch {
         // A malformed page (a dictionary where a stream should be…) is pdf.js's to cope with.
         return why('the page is malformed');
-      }
-    },
-    imagePixels(page) {
-      const leaf = page.ref ? leaves.get(page.ref.num) : undefined;
-      try {
-        return leaf ? imagePixelsIn(leaf.Resources(), new Set(), 0) : 0;
-      } catch {
-        return 0;
       }
     },
   };

@@ -14,6 +14,11 @@ export interface RecognizePdfPagesOptions {
    * page is drawn at. A page over it is not drawn; `onRefused` says so.
    */
   maxImagePixels?: number;
+  /**
+   * Pixels of the images a page may draw, by its object number, read from the file's
+   * dictionaries without decoding any (the stream scan's `pageImagePixels`, @coursepack/pdf-guard).
+   */
+  pageImagePixels?: (pageObjectNumber: number) => number | undefined;
   onRefused?: (pageNumber: number, imagePixels: number) => void;
   /** Asked before each page: true ends the recognition there (the caller's turn is over). */
   shouldStop?: (pageNumber: number) => boolean;
@@ -40,6 +45,7 @@ export async function recognizePdfPages(
     languages,
     maxPixels = DEFAULT_MAX_PIXELS,
     maxImagePixels = Number.POSITIVE_INFINITY,
+    pageImagePixels,
     onRefused,
     shouldStop,
     onPageStart,
@@ -63,7 +69,7 @@ export async function recognizePdfPages(
       onPageStart?.(pageNumber);
       const page = await pdf.getPage(pageNumber);
       const found = scans?.find(page, maxPixels);
-      const imagePixels = scans?.imagePixels(page) ?? 0;
+      const imagePixels = (page.ref && pageImagePixels?.(page.ref.num)) ?? 0;
       if (!(found && 'scan' in found) && imagePixels > maxImagePixels) {
         onRefused?.(pageNumber, imagePixels);
         continue;

@@ -1,3 +1,4 @@
+import { handWrittenPdf } from '@coursepack/hostile-files/real-world-pdfs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -12,21 +13,6 @@ export async function textPdf(pages: string[]): Promise<Uint8Array<ArrayBuffer>>
     });
   }
   return new Uint8Array(await pdf.save());
-}
-
-/** A hand-written PDF (pdf-lib cannot encrypt); lists each object's byte offset in its xref. */
-function handWrittenPdf(objects: string[], trailer: string): Uint8Array<ArrayBuffer> {
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 
 const ONE_BLANK_PAGE = [
@@ -63,4 +49,72 @@ export async function pngImage(): Promise<Uint8Array<ArrayBuffer>> {
     .png()
     .toBuffer();
   return new Uint8Array(png);
+}
+
+/** The 14 fonts every PDF reader has (PDF 32000-1 9.6.2.2): a PDF may name them without embedding them. */
+export const STANDARD_FONT_NAMES = [
+  'Courier',
+  'Courier-Bold',
+  'Courier-Oblique',
+  'Courier-BoldOblique',
+  'Helvetica',
+  'Helvetica-Bold',
+  'Helvetica-Oblique',
+  'Helvetica-BoldOblique',
+  'Times-Roman',
+  'Times-Bold',
+  'Times-Italic',
+  'Times-BoldItalic',
+  'Symbol',
+  'ZapfDingbats',
+] as const;
+
+/** The line under each specimen's table; its letters are searchable on every page. */
+export const SPECIMEN_LINE = 'Specimen test AEIOU aeiou';
+
+/**
+ * A font specimen as TCPDF's core-fonts sample writes it: one page per standard font, none of
+ * them embedded, titled in Helvetica-Bold, with all 256 codes of the font in bordered cells
+ * (each cell its own text object) and a line of text under them.
+ */
+export function standardFontSpecimenPdf(): Uint8Array<ArrayBuffer> {
+  const fontCount = STANDARD_FONT_NAMES.length;
+  // Objects: 1 catalog, 2 pages, 3.. fonts, then a page and its content per font.
+  const fonts = STANDARD_FONT_NAMES.map((name) =>
+    name === 'Symbol' || name === 'ZapfDingbats'
+      ? `<< /Type /Font /Subtype /Type1 /BaseFont /${name} >>`
+      : `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`,
+  );
+  const fontResources = STANDARD_FONT_NAMES.map((_, index) => `/F${index} ${index + 3} 0 R`).join(
+    ' ',
+  );
+  const firstPage = 3 + fontCount;
+  const pages: string[] = [];
+  STANDARD_FONT_NAMES.forEach((name, index) => {
+    const cell = 32;
+    let content = `BT /F5 16 Tf 40 800 Td (Font name: ${name.toUpperCase()}) Tj ET\n`;
+    for (let code = 0; code < 256; code += 1) {
+      const x = 40 + (code % 16) * cell;
+      const y = 760 - Math.floor(code / 16) * cell;
+      const glyph = `\\${code.toString(8).padStart(3, '0')}`;
+      content += `${x} ${y - cell} ${cell} ${cell} re S\n`;
+      content += `BT /F${index} 16 Tf ${x + 10} ${y - 22} Td (${glyph}) Tj ET\n`;
+    }
+    content += `BT /F${index} 12 Tf 40 200 Td (${SPECIMEN_LINE}) Tj ET\n`;
+    const contentObject = firstPage + pages.length + 1;
+    pages.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << ${fontResources} >> >> /Contents ${contentObject} 0 R >>`,
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`,
+    );
+  });
+  const kids = STANDARD_FONT_NAMES.map((_, index) => `${firstPage + index * 2} 0 R`).join(' ');
+  return handWrittenPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${kids}] /Count ${fontCount} >>`,
+      ...fonts,
+      ...pages,
+    ],
+    '',
+  );
 }
