@@ -3,7 +3,7 @@ import { flag, httpUrl } from '@coursepack/config/rules';
 import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { z } from 'zod';
-import { type RateLimits, rateLimitsFrom, rateLimitVariables } from '@/limits/rate-limits';
+import { type RateLimits, rateLimitsFrom, rateLimitVariables } from '../limits/rate-limit-settings';
 
 /** The `environment` and `app` fields of tracked events. */
 const trackingName = z
@@ -98,7 +98,7 @@ export interface WebConfig {
     google: OAuthClient | null;
   };
   uploadMaxBytes: number;
-  /** Every rate limit, each set by its LIMIT_* variable (limits/rate-limits.ts). */
+  /** Every rate limit, each set by its LIMIT_* variable (limits/rate-limit-settings.ts). */
   limits: RateLimits;
   /** Which proxies may say who the client is (server/trust-proxy.ts); the collector reads it too. */
   trustProxy: TrustProxy;

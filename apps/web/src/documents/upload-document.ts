@@ -21,7 +21,7 @@ import { AppError } from '@/errors/app-error';
 import { parseOrThrow } from '@/errors/parse-or-throw';
 import { formatBytes } from '@/format/format-numbers';
 import { enforceUploadLimit } from '@/limits/enforce-member-limits';
-import type { RateLimits } from '@/limits/rate-limits';
+import type { RateLimits } from '@/limits/rate-limit-settings';
 import { courseIdSchema, documentInputSchema } from './document-input';
 import { findDocumentWithCourse } from './find-document-with-course';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse } from '@/http/error-response';
 import { consumeLimit, peekLimit } from './consume-limit';
 import { enforceCourseCreationLimit, enforceUploadLimit } from './enforce-member-limits';
-import { parseRateLimits, RATE_LIMITS } from './rate-limits';
+import { parseRateLimits } from './rate-limit-settings';
+import { RATE_LIMITS } from './rate-limits';
 
 const stranger = (memberId: string) => ({ memberId, intoEditableCourse: false });
 

@@ -2,7 +2,8 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '@/errors/app-error';
 import { consumeLimit, type LimitRule } from './consume-limit';
-import { describeWait, RATE_LIMITS, type RateLimits } from './rate-limits';
+import type { RateLimits } from './rate-limit-settings';
+import { describeWait, RATE_LIMITS } from './rate-limits';
 
 /**
  * Refuses a member's upload beyond their limit: `ownerUploadsPerMember` into a course they may
