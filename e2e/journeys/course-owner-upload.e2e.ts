@@ -131,7 +131,7 @@ describe('a course owner putting up a semester of PDFs', () => {
             await page.reload();
             return page.getByRole('link', { name: 'Lecture 01: introduction' }).count();
           },
-          { timeout: 120_000, intervals: [2_000] },
+          { timeout: 120_000, interval: 2_000 },
         )
         .toBeGreaterThan(0);
       expect(errors).toEqual([]);
