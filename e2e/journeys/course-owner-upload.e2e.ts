@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectToProductDatabase } from '../support/product-database';
 import { useRunningProduct } from '../support/use-running-product';
@@ -25,6 +26,14 @@ async function lecturePdf(week: number): Promise<Uint8Array> {
     font,
   });
   return pdf.save();
+}
+
+async function signInAsDemoOwner(page: Page): Promise<void> {
+  await page.goto(`${running.product.baseUrl}/sign-in`);
+  await page.getByLabel('Email').fill('owner@demo.coursepack.dev');
+  await page.getByLabel('Password').fill('coursepack-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 const fileName = (week: number) => `lecture_${String(week).padStart(2, '0')}-intro.pdf`;
@@ -60,11 +69,7 @@ describe('a course owner putting up a semester of PDFs', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
 
-      await page.goto(`${base}/sign-in`);
-      await page.getByLabel('Email').fill('owner@demo.coursepack.dev');
-      await page.getByLabel('Password').fill('coursepack-demo');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await signInAsDemoOwner(page);
 
       await page.goto(`${base}/upload?course=${course.id}`);
       const names = [...Array(GOOD_FILES).keys()].map((i) => fileName(i + 1));
@@ -140,4 +145,64 @@ describe('a course owner putting up a semester of PDFs', () => {
       await db.destroy();
     }
   }, 600_000);
+
+  it('takes a chosen folder and dropped files, listing what is not a PDF or is empty as skipped with the reason', async () => {
+    const base = running.product.baseUrl;
+    const semester = path.join(folder, 'semester');
+    await mkdir(path.join(semester, 'week 1'), { recursive: true });
+    await writeFile(path.join(semester, 'week 1', 'sheet_1.pdf'), await lecturePdf(1001));
+    await writeFile(path.join(semester, 'week 1', 'reading-list.txt'), 'Chapters 1 to 3');
+    await writeFile(path.join(semester, 'empty.pdf'), '');
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInAsDemoOwner(page);
+    await page.goto(`${base}/upload`);
+    await page.getByLabel('Or a whole folder').setInputFiles(semester);
+    // Dropped as a person drags files from their desktop onto the form.
+    const dropped = Array.from(await lecturePdf(1002));
+    await page.evaluate((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(
+        new File([new Uint8Array(bytes)], 'dropped_notes.pdf', { type: 'application/pdf' }),
+      );
+      transfer.items.add(new File(['just a photo'], 'photo.jpg', { type: 'image/jpeg' }));
+      document
+        .querySelector('fieldset')
+        ?.dispatchEvent(
+          new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+    }, dropped);
+    const rows = page.getByTestId('upload-row');
+    await expect.poll(() => rows.count()).toBe(5);
+    const row = (name: string) => rows.filter({ hasText: name });
+    await expect(row('week 1/sheet_1.pdf').getAttribute('data-status')).resolves.toBe('ready');
+    await expect(row('dropped_notes.pdf').getAttribute('data-status')).resolves.toBe('ready');
+    await expect(row('reading-list.txt').innerText()).resolves.toMatch(
+      /Skipped[\s\S]*Not a PDF: only PDF files can be uploaded/,
+    );
+    await expect(row('photo.jpg').innerText()).resolves.toMatch(/Not a PDF/);
+    await expect(row('empty.pdf').innerText()).resolves.toMatch(
+      /This file is empty \(0 bytes\)\. Download or export the PDF again/,
+    );
+    // No course chosen yet: said beside the course, nothing sent.
+    await page.getByRole('button', { name: 'Upload 2 files' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Choose the course these files belong to.' })
+      .waitFor();
+    await expect(
+      page.getByLabel('Course', { exact: true }).getAttribute('aria-invalid'),
+    ).resolves.toBe('true');
+    await expect(page.getByText('Choose a course.', { exact: true }).isVisible()).resolves.toBe(
+      true,
+    );
+    await page.getByLabel('Course', { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Upload 2 files' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: '2 of 2 files uploaded.' })
+      .waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'folder-upload-done.png') });
+    await context.close();
+  });
 });
