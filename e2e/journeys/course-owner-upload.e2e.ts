@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -34,6 +35,27 @@ async function signInAsDemoOwner(page: Page): Promise<void> {
   await page.getByLabel('Password').fill('coursepack-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+}
+
+/** The serious and critical violations axe-core finds on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(
+    await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> };
+    };
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  });
 }
 
 const fileName = (week: number) => `lecture_${String(week).padStart(2, '0')}-intro.pdf`;
@@ -184,6 +206,7 @@ describe('a course owner putting up a semester of PDFs', () => {
     await expect(row('empty.pdf').innerText()).resolves.toMatch(
       /This file is empty \(0 bytes\)\. Download or export the PDF again/,
     );
+    expect(await seriousViolations(page)).toEqual([]);
     // No course chosen yet: said beside the course, nothing sent.
     await page.getByRole('button', { name: 'Upload 2 files' }).click();
     await page
@@ -203,6 +226,7 @@ describe('a course owner putting up a semester of PDFs', () => {
       .filter({ hasText: '2 of 2 files uploaded.' })
       .waitFor({ timeout: 60_000 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'folder-upload-done.png') });
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });
