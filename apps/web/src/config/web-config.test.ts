@@ -152,6 +152,15 @@ describe('parseWebConfig', () => {
     );
   });
 
+  it('reads every rate limit from its LIMIT_ variable and refuses a bad one at start', () => {
+    const config = parseWebConfig({ ...valid, LIMIT_OWNER_UPLOADS_PER_HOUR: '5000' });
+    expect(config.limits.ownerUploadsPerMember).toEqual({ max: 5000, windowSeconds: 3600 });
+    expect(config.limits.uploadsPerMember).toEqual({ max: 60, windowSeconds: 3600 });
+    expect(() => parseWebConfig({ ...valid, LIMIT_COURSES_PER_HOUR: '2.5' })).toThrow(
+      'LIMIT_COURSES_PER_HOUR must be an integer between 1 and 1000000 (got "2.5")',
+    );
+  });
+
   it('treats blank variables as unset', () => {
     expect(
       parseWebConfig({ ...valid, SITE_URL: '', TRACKING_PATH: ' ', MEDIA_API_KEY: '' }),

@@ -3,6 +3,7 @@ import { flag, httpUrl } from '@coursepack/config/rules';
 import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { z } from 'zod';
+import { type RateLimits, rateLimitsFrom, rateLimitVariables } from '../limits/rate-limit-settings';
 
 /** The `environment` and `app` fields of tracked events. */
 const trackingName = z
@@ -53,6 +54,7 @@ function webVariables(env: Env) {
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     TRUST_PROXY: shared.TRUST_PROXY,
     UPLOAD_MAX_BYTES: shared.UPLOAD_MAX_BYTES,
+    ...rateLimitVariables(),
   };
 }
 
@@ -96,6 +98,8 @@ export interface WebConfig {
     google: OAuthClient | null;
   };
   uploadMaxBytes: number;
+  /** Every rate limit, each set by its LIMIT_* variable (limits/rate-limit-settings.ts). */
+  limits: RateLimits;
   /** Which proxies may say who the client is (server/trust-proxy.ts); the collector reads it too. */
   trustProxy: TrustProxy;
 }
@@ -149,6 +153,7 @@ export function parseWebConfig(env: Env): WebConfig {
       google: oauthClient(value.GOOGLE_CLIENT_ID, value.GOOGLE_CLIENT_SECRET),
     },
     uploadMaxBytes: value.UPLOAD_MAX_BYTES,
+    limits: rateLimitsFrom(value),
     trustProxy: value.TRUST_PROXY,
   };
 }

@@ -24,6 +24,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
+import { RATE_LIMITS } from '@/limits/rate-limits';
 import { rejection } from '@/testing/rejection';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 import { deleteDocument } from './delete-document';
@@ -44,7 +45,7 @@ const courseOwner = testViewer('course-owner');
 const admin = testViewer('admin', 'admin');
 
 function deps() {
-  return { db, media: media.credentials, maxBytes: MAX_BYTES };
+  return { db, media: media.credentials, maxBytes: MAX_BYTES, limits: RATE_LIMITS };
 }
 
 let fileCounter = 0;
@@ -257,7 +258,9 @@ describe('uploading a document', () => {
       ),
     );
     expect(error.status).toBe(400);
-    expect(error.message).toBe('The file “empty.pdf” is empty.');
+    expect(error.message).toBe(
+      '“empty.pdf” is empty (0 bytes). Download or export the PDF again, then upload the new copy.',
+    );
   });
 
   it('refuses a missing file with 400', async () => {
@@ -289,21 +292,31 @@ describe('uploading a document', () => {
   });
 
   it.each([
-    ['password-protected', encryptedPdf, /No password given/],
-    ['damaged', corruptPdf, /Invalid PDF structure/],
+    ['password-protected', encryptedPdf, /^“notes\.pdf” is protected by a password\. Save a copy/],
+    [
+      'damaged',
+      corruptPdf,
+      /^“notes\.pdf” is damaged or incomplete, so it cannot be read\. Download/,
+    ],
+    [
+      'truncated',
+      async () => (await uniquePdf(['A download cut short'])).slice(0, 400),
+      /^“notes\.pdf” is damaged or incomplete, so it cannot be read\. Download/,
+    ],
   ])(
-    'refuses a %s PDF with 422 (the media service cannot open it) and stores nothing',
+    'refuses a %s PDF with 422 saying what is wrong with the file, and stores nothing',
     async (_, make, reason) => {
       const before = await countDocuments();
       const error = await rejection(
         uploadDocument(
           deps(),
           uploader,
-          await input({ file: { bytes: make(), name: 'locked.pdf' } }),
+          await input({ file: { bytes: await make(), name: 'notes.pdf' } }),
         ),
       );
       expect(error.status).toBe(422);
       expect(error.message).toMatch(reason);
+      expect(error.message).not.toMatch(/media service|Invalid PDF structure|could not be read:/);
       expect(await countDocuments()).toBe(before);
     },
   );

@@ -5,6 +5,7 @@ import type { Viewer } from '@/auth/viewer';
 
 export interface UploadCourse {
   id: number;
+  slug: string;
   title: string;
   code: string | null;
   published: boolean;
@@ -20,7 +21,7 @@ export async function listUploadCourses(
 ): Promise<UploadCourse[]> {
   let query = db
     .selectFrom('courses')
-    .select(['id', 'title', 'code', 'published'])
+    .select(['id', 'slug', 'title', 'code', 'published'])
     .orderBy('title')
     .orderBy('id');
   if (!isAdmin(viewer)) {

@@ -9,13 +9,19 @@ import {
 import { enqueue } from '@coursepack/jobs/enqueue';
 import { hasPdfHeader } from '@coursepack/pdf-guard/pdf-header';
 import type { Kysely } from 'kysely';
-import { canUploadToCourse, canViewCourse, canViewDocument } from '@/auth/permissions';
+import {
+  canEditCourse,
+  canUploadToCourse,
+  canViewCourse,
+  canViewDocument,
+} from '@/auth/permissions';
 import type { Viewer } from '@/auth/viewer';
 import { documentPath, slugify } from '@/catalog/refs';
 import { AppError } from '@/errors/app-error';
 import { parseOrThrow } from '@/errors/parse-or-throw';
 import { formatBytes } from '@/format/format-numbers';
 import { enforceUploadLimit } from '@/limits/enforce-member-limits';
+import type { RateLimits } from '@/limits/rate-limit-settings';
 import { courseIdSchema, documentInputSchema } from './document-input';
 import { findDocumentWithCourse } from './find-document-with-course';
 
@@ -23,6 +29,7 @@ export interface UploadDependencies {
   db: Kysely<Database>;
   media: MediaApiCredentials;
   maxBytes: number;
+  limits: RateLimits;
 }
 
 /** The form's fields, untrusted and unparsed. */
@@ -55,12 +62,11 @@ export interface UploadedDocument {
  * never a broken document).
  */
 export async function uploadDocument(
-  { db, media, maxBytes }: UploadDependencies,
+  { db, media, maxBytes, limits }: UploadDependencies,
   viewer: Viewer | null,
   input: UploadInput,
 ): Promise<UploadedDocument> {
   if (!viewer) throw new AppError('unauthorized', 'Sign in to upload documents.');
-  await enforceUploadLimit(db, viewer.id);
   const fields = parseOrThrow(documentInputSchema, input);
   const courseId = parseOrThrow(courseIdSchema, input.courseId);
   const course = await db
@@ -75,11 +81,15 @@ export async function uploadDocument(
   if (!canUploadToCourse(viewer, course)) {
     throw new AppError('forbidden', 'You may not upload documents to this course.');
   }
-  const bytes = checkFile(input.file, maxBytes);
+  await enforceUploadLimit(db, limits, {
+    memberId: viewer.id,
+    intoEditableCourse: canEditCourse(viewer, course),
+  });
+  const { bytes, name } = checkFile(input.file, maxBytes);
   const checksum = createHash('sha256').update(bytes).digest('hex');
   await refuseDuplicate(db, viewer, checksum);
 
-  const publicId = await storeFile(media, bytes);
+  const publicId = await storeFile(media, bytes, name);
   let inserted: { id: number; slug: string; status: DocumentStatus };
   try {
     inserted = await db.transaction().execute(async (trx) => {
@@ -115,10 +125,18 @@ export async function uploadDocument(
   return { ...inserted, href: documentPath(inserted) };
 }
 
-function checkFile(file: UploadInput['file'], maxBytes: number): Uint8Array {
+function checkFile(
+  file: UploadInput['file'],
+  maxBytes: number,
+): { bytes: Uint8Array; name: string } {
   if (!file) throw new AppError('bad_request', 'Choose a PDF file to upload.');
   const { bytes, name } = file;
-  if (bytes.byteLength === 0) throw new AppError('bad_request', `The file “${name}” is empty.`);
+  if (bytes.byteLength === 0) {
+    throw new AppError(
+      'bad_request',
+      `“${name}” is empty (0 bytes). Download or export the PDF again, then upload the new copy.`,
+    );
+  }
   if (bytes.byteLength > maxBytes) {
     throw new AppError(
       'payload_too_large',
@@ -131,7 +149,7 @@ function checkFile(file: UploadInput['file'], maxBytes: number): Uint8Array {
       `“${name}” is not a PDF. Only PDF files can be uploaded; export the document as PDF first.`,
     );
   }
-  return bytes;
+  return file;
 }
 
 /** The existing copy is named and linked only when the member may see it. */
@@ -155,7 +173,11 @@ async function refuseDuplicate(
   throw new AppError('conflict', 'This file is already on Coursepack.');
 }
 
-async function storeFile(media: MediaApiCredentials, bytes: Uint8Array): Promise<string> {
+async function storeFile(
+  media: MediaApiCredentials,
+  bytes: Uint8Array,
+  name: string,
+): Promise<string> {
   // A fresh id per upload: a retried or concurrent upload never overwrites another's file.
   const publicId = `documents/${randomUUID()}`;
   try {
@@ -167,21 +189,44 @@ async function storeFile(media: MediaApiCredentials, bytes: Uint8Array): Promise
     });
     return asset.public_id;
   } catch (error) {
-    if (error instanceof MediaApiError && error.status === 413) {
-      throw new AppError(
-        'payload_too_large',
-        `The media service refused the file: ${error.message}`,
-      );
-    }
-    if (error instanceof MediaApiError && error.status === 400) {
-      throw new AppError('unprocessable', `The media service refused the file: ${error.message}`);
+    if (error instanceof MediaApiError && (error.status === 400 || error.status === 413)) {
+      throw refusedFile(error, name);
     }
     console.error(error);
-    throw new AppError(
-      'internal',
-      'The media service did not store the file; try again in a moment.',
+    throw new AppError('internal', 'The file could not be stored just now; try again in a moment.');
+  }
+}
+
+/**
+ * What is wrong with a file the media service refused, in a member's words. Its upload API
+ * speaks Cloudinary's, whose errors carry a message and nothing else, so the kind of refusal is
+ * read from the message; the tests upload each kind through a real media service.
+ */
+function refusedFile(error: MediaApiError, name: string): AppError {
+  if (error.status === 413) {
+    return new AppError(
+      'payload_too_large',
+      `“${name}” is larger than Coursepack can store. Upload a smaller PDF, for example one with images at a lower resolution.`,
     );
   }
+  if (/password/i.test(error.message)) {
+    return new AppError(
+      'unprocessable',
+      `“${name}” is protected by a password. Save a copy without the password, then upload that.`,
+    );
+  }
+  // pdf.js could not parse it: what a download cut short or a broken export looks like.
+  if (/^The PDF could not be read/.test(error.message)) {
+    return new AppError(
+      'unprocessable',
+      `“${name}” is damaged or incomplete, so it cannot be read. Download or export the PDF again, then upload the new copy.`,
+    );
+  }
+  // The limits that keep hostile files out (pages, streams): the reason says which was passed.
+  return new AppError(
+    'unprocessable',
+    `“${name}” cannot be uploaded: ${error.message.replace(/\.?$/, '.')}`,
+  );
 }
 
 function isChecksumConflict(error: unknown): boolean {

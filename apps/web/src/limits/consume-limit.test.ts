@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse } from '@/http/error-response';
 import { consumeLimit, peekLimit } from './consume-limit';
 import { enforceCourseCreationLimit, enforceUploadLimit } from './enforce-member-limits';
+import { parseRateLimits } from './rate-limit-settings';
 import { RATE_LIMITS } from './rate-limits';
+
+const stranger = (memberId: string) => ({ memberId, intoEditableCourse: false });
 
 let database: TestDatabase;
 
@@ -74,9 +77,11 @@ describe('consumeLimit', () => {
 describe('per-member limits', () => {
   it('answers 429 with Retry-After past the hourly uploads of one member, not of another', async () => {
     for (let i = 0; i < RATE_LIMITS.uploadsPerMember.max; i += 1) {
-      await enforceUploadLimit(database.db, 'member-1');
+      await enforceUploadLimit(database.db, RATE_LIMITS, stranger('member-1'));
     }
-    const error = await enforceUploadLimit(database.db, 'member-1').catch((e: unknown) => e);
+    const error = await enforceUploadLimit(database.db, RATE_LIMITS, stranger('member-1')).catch(
+      (e: unknown) => e,
+    );
     const response = errorResponse(error);
     expect(response.status).toBe(429);
     const retryAfter = Number(response.headers.get('retry-after'));
@@ -85,7 +90,32 @@ describe('per-member limits', () => {
     const body = await response.json();
     expect(body.error.code).toBe('rate_limited');
     expect(body.error.message).toMatch(/^Too many uploads: .* Try again in \d+ minutes?\.$/);
-    await expect(enforceUploadLimit(database.db, 'member-2')).resolves.toBeUndefined();
+    await expect(
+      enforceUploadLimit(database.db, RATE_LIMITS, stranger('member-2')),
+    ).resolves.toBeUndefined();
+  });
+
+  it('counts uploads into a course the member may edit apart, under their own limit', async () => {
+    const limits = parseRateLimits({
+      LIMIT_UPLOADS_PER_HOUR: '2',
+      LIMIT_OWNER_UPLOADS_PER_HOUR: '4',
+    });
+    const owner = { memberId: 'teacher', intoEditableCourse: true };
+    for (let i = 0; i < 4; i += 1) await enforceUploadLimit(database.db, limits, owner);
+    await expect(enforceUploadLimit(database.db, limits, owner)).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many uploads: at most 4 in 60 minutes\./),
+    });
+    // Their own course being full does not stop them adding to a colleague's, and vice versa.
+    for (let i = 0; i < 2; i += 1) {
+      await enforceUploadLimit(database.db, limits, stranger('teacher'));
+    }
+    await expect(
+      enforceUploadLimit(database.db, limits, stranger('teacher')),
+    ).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/at most 2 in 60 minutes/),
+    });
   });
 
   it('counts new courses apart from uploads', async () => {
@@ -95,5 +125,31 @@ describe('per-member limits', () => {
     await expect(enforceCourseCreationLimit(database.db, 'member-1')).rejects.toMatchObject({
       code: 'rate_limited',
     });
+  });
+});
+
+describe('rate limit settings', () => {
+  it('reads one variable per limit, with the defaults when unset', () => {
+    const limits = parseRateLimits({
+      LIMIT_SIGN_IN_PER_MINUTE: '12',
+      LIMIT_COURSES_PER_HOUR: '3',
+      LIMIT_UPLOADS_PER_HOUR: ' 200 ',
+    });
+    expect(limits.signInPerAddress).toEqual({ max: 12, windowSeconds: 60 });
+    expect(limits.coursesPerMember).toEqual({ max: 3, windowSeconds: 3600 });
+    expect(limits.uploadsPerMember).toEqual({ max: 200, windowSeconds: 3600 });
+    expect(limits.ownerUploadsPerMember).toEqual({ max: 1000, windowSeconds: 3600 });
+    expect(parseRateLimits({})).toEqual(RATE_LIMITS);
+  });
+
+  it('refuses a bad value with a line naming the variable and what it must be', () => {
+    expect(() =>
+      parseRateLimits({ LIMIT_UPLOADS_PER_HOUR: 'lots', LIMIT_SIGN_UPS_PER_HOUR: '0' }),
+    ).toThrow(
+      [
+        'LIMIT_SIGN_UPS_PER_HOUR must be an integer between 1 and 1000000 (got "0")',
+        'LIMIT_UPLOADS_PER_HOUR must be an integer between 1 and 1000000 (got "lots")',
+      ].join('\n'),
+    );
   });
 });

@@ -2,11 +2,24 @@ import type { Database } from '@coursepack/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '@/errors/app-error';
 import { consumeLimit, type LimitRule } from './consume-limit';
+import type { RateLimits } from './rate-limit-settings';
 import { describeWait, RATE_LIMITS } from './rate-limits';
 
-/** Refuses a member's upload beyond RATE_LIMITS.uploadsPerMember. */
-export async function enforceUploadLimit(db: Kysely<Database>, memberId: string): Promise<void> {
-  await enforce(db, `uploads:member:${memberId}`, RATE_LIMITS.uploadsPerMember, 'uploads');
+/**
+ * Refuses a member's upload beyond their limit: `ownerUploadsPerMember` into a course they may
+ * edit (their own, or any for an admin), `uploadsPerMember` into others'. Each has its own count,
+ * so a teacher's semester of uploads never uses up what they may add to a colleague's course.
+ */
+export async function enforceUploadLimit(
+  db: Kysely<Database>,
+  limits: RateLimits,
+  { memberId, intoEditableCourse }: { memberId: string; intoEditableCourse: boolean },
+): Promise<void> {
+  if (intoEditableCourse) {
+    await enforce(db, `uploads:owner:${memberId}`, limits.ownerUploadsPerMember, 'uploads');
+  } else {
+    await enforce(db, `uploads:member:${memberId}`, limits.uploadsPerMember, 'uploads');
+  }
 }
 
 /** Refuses a member's new course beyond RATE_LIMITS.coursesPerMember. */

@@ -8,11 +8,11 @@ import {
 import { processDocument } from '@coursepack/worker/documents/process-document';
 import { pngImage, textPdf } from '@coursepack/worker/testing/pdf-fixtures';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { parseWebConfig, type WebConfig } from '@/config/web-config';
 import { countingBody } from '@/testing/counting-body';
-import { insertViewers, testViewer } from '@/testing/test-viewer';
+import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
  * The HTTP contract of the upload API, through the exported route handlers with a real database
@@ -43,6 +43,7 @@ let testDb: TestDatabase;
 let db: Kysely<Database>;
 let media: TestMediaService;
 let courseId = 0;
+let env: Record<string, string> = {};
 
 const uploader = testViewer('uploader');
 const other = testViewer('other');
@@ -95,14 +96,15 @@ async function uploaded(): Promise<{ id: number; href: string; status: string }>
 beforeAll(async () => {
   [testDb, media] = await Promise.all([createTestDatabase(), startTestMediaService()]);
   db = testDb.db;
+  env = {
+    DATABASE_URL: testDb.url,
+    SITE_URL: SITE,
+    AUTH_SECRET: 'a-test-secret-that-is-long-enough-to-sign-cookies',
+    MEDIA_API_KEY: media.credentials.apiKey,
+    MEDIA_API_SECRET: media.credentials.apiSecret,
+  };
   const config: WebConfig = {
-    ...parseWebConfig({
-      DATABASE_URL: testDb.url,
-      SITE_URL: SITE,
-      AUTH_SECRET: 'a-test-secret-that-is-long-enough-to-sign-cookies',
-      MEDIA_API_KEY: media.credentials.apiKey,
-      MEDIA_API_SECRET: media.credentials.apiSecret,
-    }),
+    ...parseWebConfig(env),
     mediaApi: media.credentials,
     mediaBaseUrl: media.delivery.baseUrl,
     mediaCloudName: media.delivery.cloudName,
@@ -246,6 +248,71 @@ describe('POST /api/documents', () => {
       }),
     );
     expect(response.status).toBe(415);
+  });
+});
+
+describe('upload limits', () => {
+  let baseConfig: WebConfig;
+  beforeAll(() => {
+    baseConfig = state.config as WebConfig;
+  });
+  afterEach(() => {
+    state.config = baseConfig;
+  });
+
+  /** A published course owned by `owner`. */
+  async function courseOf(owner: Viewer): Promise<number> {
+    const taxonomy = await db
+      .selectFrom('courses')
+      .select(['institution_id', 'subject_id'])
+      .where('id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('courses')
+      .values({
+        slug: `course-of-${owner.id}`,
+        title: `Course of ${owner.id}`,
+        ...taxonomy,
+        owner_id: owner.id,
+        published: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async function uploadInto(course: number): Promise<Response> {
+    return POST(post(await uploadForm({ courseId: String(course) })));
+  }
+
+  it('accepts the owner’s 61st upload into their own course under the default limits', async () => {
+    const teacher = await insertNewViewer(db, 'teacher');
+    const course = await courseOf(teacher);
+    state.viewer = teacher;
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await uploadInto(course)).status);
+    expect(statuses).toEqual(Array(61).fill(201));
+  });
+
+  it('limits a stranger’s uploads into someone else’s course by LIMIT_UPLOADS_PER_HOUR', async () => {
+    const teacher = await insertNewViewer(db, 'teacher');
+    const stranger = await insertNewViewer(db, 'stranger');
+    const course = await courseOf(teacher);
+    state.config = {
+      ...baseConfig,
+      limits: parseWebConfig({ ...env, LIMIT_UPLOADS_PER_HOUR: '3' }).limits,
+    };
+    state.viewer = stranger;
+    for (let i = 0; i < 3; i += 1) expect((await uploadInto(course)).status).toBe(201);
+    const refused = await uploadInto(course);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Too many uploads: at most 3 in 60 minutes\. Try again in \d+ minutes?\.$/,
+    );
+    // The owner of that course is not held back by what a stranger did.
+    state.viewer = teacher;
+    expect((await uploadInto(course)).status).toBe(201);
   });
 });
 

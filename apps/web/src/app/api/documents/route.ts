@@ -10,7 +10,12 @@ export const POST = route(uploadDocumentContract, async ({ request, viewer }) =>
   const config = getConfig();
   const form = await readUploadForm(request, config.uploadMaxBytes);
   const document = await uploadDocument(
-    { db: getDbNow(), media: config.mediaApi, maxBytes: config.uploadMaxBytes },
+    {
+      db: getDbNow(),
+      media: config.mediaApi,
+      maxBytes: config.uploadMaxBytes,
+      limits: config.limits,
+    },
     viewer,
     {
       file: await readFormFile(form, 'file'),
