@@ -239,9 +239,21 @@ export function describeEmbedsAndSignIn(
         const context = await browser.newContext({ viewport: { width, height: 900 } });
         const page = await context.newPage();
         try {
+          /** The scripts the page has loaded, each with its size. */
+          const scripts = new Map<string, number>();
+          page.on('response', async (response) => {
+            if (response.request().resourceType() !== 'script') return;
+            scripts.set(
+              response.url(),
+              (await response.body().catch(() => Buffer.alloc(0))).length,
+            );
+          });
+          const scriptBytes = () => [...scripts.values()].reduce((sum, size) => sum + size, 0);
           // Opened on 127.0.0.1: the form is shown on the site's own address, where it works.
           await page.goto(`http://127.0.0.1:${port}/sign-up?next=/library`);
           expect(page.url()).toBe(`${product.baseUrl}/sign-up?next=/library`);
+          await page.waitForLoadState('networkidle');
+          const firstLoad = scriptBytes();
           const field = (label: string) => page.getByLabel(label, { exact: true });
           /** What a screen reader reads with the field: its hint and its error. */
           const description = (label: string) =>
@@ -271,6 +283,8 @@ export function describeEmbedsAndSignIn(
             .poll(() => description('Password'))
             .toContain('This is a heavily used password.');
           expect(await field('Name').getAttribute('aria-invalid')).toBeNull();
+          // The dictionaries came with the first password typed, not with the page.
+          expect(scriptBytes() - firstLoad).toBeGreaterThan(1_000_000);
           await submit.click();
           // The server's refusal, beside the field; the earlier messages are gone.
           await expect.poll(() => field('Password').getAttribute('aria-invalid')).toBe('true');

@@ -13,7 +13,7 @@ const FIELDS = AUTH_BODY_FIELDS['/request-password-reset'] ?? {};
 
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { pending, problems, onSubmit } = useAuthSubmit(FIELDS, async (form) => {
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form) => {
     const email = String(form.get('email') ?? '').trim();
     const result = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
     if (result.error) {
@@ -34,7 +34,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} onInput={onInput} noValidate className="space-y-4">
       <FormError message={problems.form} />
       <TextField
         id="email"

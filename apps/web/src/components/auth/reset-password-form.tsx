@@ -18,7 +18,7 @@ const FIELDS: Record<string, FieldKind> = { password: 'newPassword' };
 export function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
   const [password, setPassword] = useState('');
-  const { pending, problems, onSubmit } = useAuthSubmit(FIELDS, async (form) => {
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form) => {
     const newPassword = String(form.get('password') ?? '');
     if (newPassword !== String(form.get('confirm') ?? '')) {
       return { form: null, fields: { confirm: 'Type the same new password twice.' } };
@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} onInput={onInput} noValidate className="space-y-4">
       <FormError message={problems.form} />
       <TextField
         id="password"

@@ -36,7 +36,7 @@ const signInProblems = (error: AuthError) =>
 export function SignInForm({ next, failure }: { next: string; failure: AuthFormFailure | null }) {
   const router = useRouter();
   const track = useTrackProductAction();
-  const { pending, problems, onSubmit } = useAuthSubmit(
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(
     FIELDS,
     async (form) => {
       const result = await authClient.signIn.email({
@@ -58,6 +58,7 @@ export function SignInForm({ next, failure }: { next: string; failure: AuthFormF
       method="post"
       action="/api/auth/form/sign-in"
       onSubmit={onSubmit}
+      onInput={onInput}
       noValidate
       className="space-y-4"
     >

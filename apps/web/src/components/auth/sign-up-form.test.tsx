@@ -65,6 +65,11 @@ describe('SignUpForm', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     expect(network.calls).toBe(0);
     expect(document.body.textContent).not.toMatch(/\[body\.|Too small|expected string/);
+    // Changing a field takes its message away; the others stay until the next attempt.
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(describedBy('Name')).not.toContain('Enter your name.');
+    expect(describedBy('Email')).toContain('Enter your whole email address');
   });
 
   it('puts the server’s refusal of a guessable password beside the password, and clears it on the next attempt', async () => {

@@ -44,7 +44,7 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
   const showToast = useShowToast();
   const track = useTrackProductAction();
   const [draft, setDraft] = useState({ name: '', email: '', password: '' });
-  const { pending, problems, onSubmit } = useAuthSubmit(
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(
     FIELDS,
     async (form) => {
       const result = await authClient.signUp.email({
@@ -73,6 +73,7 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
       method="post"
       action="/api/auth/form/sign-up"
       onSubmit={onSubmit}
+      onInput={onInput}
       onChange={(event) => {
         const form = new FormData(event.currentTarget);
         setDraft({

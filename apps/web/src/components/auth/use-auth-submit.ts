@@ -48,5 +48,13 @@ export function useAuthSubmit(
     setPending(false);
   }
 
-  return { pending, problems, onSubmit, setProblems };
+  /** A field's message goes once the person changes that field (the form's `onInput`). */
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    const { target } = event;
+    if (!(target instanceof HTMLInputElement) || !problems.fields[target.name]) return;
+    const { [target.name]: _edited, ...others } = problems.fields;
+    setProblems({ ...problems, fields: others });
+  }
+
+  return { pending, problems, onSubmit, onInput };
 }

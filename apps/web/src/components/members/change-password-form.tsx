@@ -17,7 +17,7 @@ const FIELDS = AUTH_BODY_FIELDS['/change-password'] ?? {};
 export function ChangePasswordForm() {
   const [changed, setChanged] = useState(false);
   const [newPassword, setNewPassword] = useState('');
-  const { pending, problems, onSubmit } = useAuthSubmit(FIELDS, async (form, element) => {
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form, element) => {
     const password = String(form.get('newPassword') ?? '');
     if (password !== String(form.get('confirmPassword') ?? '')) {
       return { form: null, fields: { confirmPassword: 'Type the same new password twice.' } };
@@ -51,6 +51,7 @@ export function ChangePasswordForm() {
         setChanged(false);
         void onSubmit(event);
       }}
+      onInput={onInput}
       noValidate
       className="max-w-md space-y-4"
     >
