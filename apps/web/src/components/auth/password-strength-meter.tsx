@@ -8,6 +8,11 @@ const TONES = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-emerald-600', 'bg
 /** Typing pauses this long before the password is rated. */
 const RATE_AFTER_MS = 150;
 
+function describeRating(rating: PasswordRating): string {
+  if (!rating.acceptable) return rating.advice;
+  return rating.score === 4 ? 'Very hard to guess: a good password.' : 'Hard enough to guess.';
+}
+
 /**
  * How hard the password being typed is to guess, as the server will judge it: a bar of four
  * and, under the bar the server accepts, its advice. The dictionaries (about 1 MB) load only
@@ -16,9 +21,12 @@ const RATE_AFTER_MS = 150;
 export function PasswordStrengthMeter({
   password,
   userInputs,
+  quiet = false,
 }: {
   password: string;
   userInputs: string[];
+  /** Only the bar: the field's error already says what the advice would. */
+  quiet?: boolean;
 }) {
   const [rating, setRating] = useState<PasswordRating | null>(null);
   const inputs = userInputs.join('\n');
@@ -54,11 +62,7 @@ export function PasswordStrengthMeter({
         aria-live="polite"
         className={`block ${rating.acceptable ? 'text-emerald-800' : 'text-slate-700'}`}
       >
-        {rating.acceptable
-          ? rating.score === 4
-            ? 'Very hard to guess: a good password.'
-            : 'Hard enough to guess.'
-          : rating.advice}
+        {quiet ? null : describeRating(rating)}
       </span>
     </span>
   );

@@ -67,7 +67,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <>
             At least {MIN_PASSWORD_LENGTH} characters, hard to guess: a few unrelated words work
             well.
-            <PasswordStrengthMeter password={password} userInputs={[]} />
+            <PasswordStrengthMeter
+              password={password}
+              userInputs={[]}
+              quiet={Boolean(problems.fields.password)}
+            />
           </>
         }
       />

@@ -123,6 +123,7 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
             <PasswordStrengthMeter
               password={draft.password}
               userInputs={[draft.name, draft.email]}
+              quiet={Boolean(problems.fields.password)}
             />
           </>
         }

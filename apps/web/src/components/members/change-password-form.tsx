@@ -88,7 +88,11 @@ export function ChangePasswordForm() {
           <>
             At least {MIN_PASSWORD_LENGTH} characters, hard to guess: a few unrelated words work
             well.
-            <PasswordStrengthMeter password={newPassword} userInputs={[]} />
+            <PasswordStrengthMeter
+              password={newPassword}
+              userInputs={[]}
+              quiet={Boolean(problems.fields.newPassword)}
+            />
           </>
         }
       />
