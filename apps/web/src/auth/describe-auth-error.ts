@@ -33,6 +33,14 @@ export interface AuthErrorWords {
  */
 const OWN_MESSAGE_STATUSES = new Set([413, 429, 503]);
 
+/**
+ * better-auth's refusal of a page on an address the site does not know as its own (one the
+ * operator has not listed in SITE_ALIASES): trying again there cannot help.
+ */
+const FOREIGN_ORIGIN_CODES = new Set(['INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN']);
+const FOREIGN_ORIGIN_MESSAGE =
+  'Signing in does not work at this address of Coursepack. Open Coursepack at its usual address, then try again.';
+
 /** The field a code without one belongs to: the no-JS forms come back with a code alone. */
 function fieldOfCode(code: keyof typeof FIELD_PROBLEMS): string {
   if (code.startsWith('NAME_')) return 'name';
@@ -64,6 +72,9 @@ export function describeAuthError(error: AuthError, words: AuthErrorWords): Form
     return known.field
       ? { form: null, fields: { [known.field]: known.message } }
       : { form: known.message, fields: {} };
+  }
+  if (code !== undefined && FOREIGN_ORIGIN_CODES.has(code)) {
+    return { form: FOREIGN_ORIGIN_MESSAGE, fields: {} };
   }
   if (isFieldProblemCode(code)) {
     return { form: null, fields: { [rename(fieldOfCode(code))]: FIELD_PROBLEMS[code] } };
