@@ -301,6 +301,19 @@ export function describeEmbedsAndSignIn(
 
           await field('Password').fill('limestone orbit kettle');
           await Promise.all([page.waitForURL(`${product.baseUrl}/library`), submit.click()]);
+
+          // The same rule and the same kind of message for a new password on /account.
+          await page.goto(`${product.baseUrl}/account`);
+          await field('Current password').fill('limestone orbit kettle');
+          await field('New password').fill('iloveyou');
+          await field('New password again').fill('iloveyou');
+          await page.getByRole('button', { name: 'Change password' }).click();
+          await expect.poll(() => field('New password').getAttribute('aria-invalid')).toBe('true');
+          expect(await page.locator('#newPassword-error').innerText()).toBe(
+            'Choose a password that is harder to guess. This is a frequently used password. Add more words that are less common.',
+          );
+          await page.locator('#password').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(SCREENSHOTS, `change-password-${name}.png`) });
         } finally {
           await context.close();
         }
