@@ -187,6 +187,140 @@ export function describeEmbedsAndSignIn(
     });
   });
 
+  describe('the site on another of its addresses', () => {
+    it('sends a page on 127.0.0.1 to the same page on localhost before a form is shown', async () => {
+      const { product } = running();
+      const { port } = new URL(product.baseUrl);
+      const response = await fetch(`http://127.0.0.1:${port}/sign-up?next=%2Flibrary`, {
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(308);
+      expect(response.headers.get('location')).toBe(`${product.baseUrl}/sign-up?next=%2Flibrary`);
+      // Health checks and the API answer on any address.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    });
+
+    it('signs in from 127.0.0.1, which the site trusts, and from no site it does not', async () => {
+      const { product } = running();
+      const { port } = new URL(product.baseUrl);
+      const email = `aliased-${Date.now()}@example.org`;
+      const password = 'limestone orbit kettle';
+      // A browser sends its cookies (here the tracker's), which is when better-auth checks the
+      // origin: the request that met "Invalid origin" before.
+      const post = (origin: string, route: string, body: unknown) =>
+        fetch(`http://127.0.0.1:${port}/api/auth${route}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin,
+            cookie: 'dpevent=0190a1b2-0000-7000-8000-000000000000',
+            'x-forwarded-for': '198.51.100.40',
+          },
+          body: JSON.stringify(body),
+        });
+      const alias = `http://127.0.0.1:${port}`;
+      expect(
+        (await post(alias, '/sign-up/email', { name: 'Ali Ased', email, password })).status,
+      ).toBe(200);
+      expect((await post(alias, '/sign-in/email', { email, password })).status).toBe(200);
+      const elsewhere = await post('http://evil.example', '/sign-in/email', { email, password });
+      expect(elsewhere.status).toBe(403);
+    });
+  });
+
+  describe('the sign-up form in a browser', () => {
+    it('says what is wrong beside each field, in sentences, refuses "password", and replaces its messages on each attempt', async () => {
+      const { product, browser } = running();
+      const { port } = new URL(product.baseUrl);
+      for (const [width, name] of [
+        [1280, 'desktop'],
+        [390, 'phone'],
+      ] as const) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        try {
+          /** The scripts the page has loaded, each with its size. */
+          const scripts = new Map<string, number>();
+          page.on('response', async (response) => {
+            if (response.request().resourceType() !== 'script') return;
+            scripts.set(
+              response.url(),
+              (await response.body().catch(() => Buffer.alloc(0))).length,
+            );
+          });
+          const scriptBytes = () => [...scripts.values()].reduce((sum, size) => sum + size, 0);
+          // Opened on 127.0.0.1: the form is shown on the site's own address, where it works.
+          await page.goto(`http://127.0.0.1:${port}/sign-up?next=/library`);
+          expect(page.url()).toBe(`${product.baseUrl}/sign-up?next=/library`);
+          await page.waitForLoadState('networkidle');
+          const firstLoad = scriptBytes();
+          const field = (label: string) => page.getByLabel(label, { exact: true });
+          /** What a screen reader reads with the field: its hint and its error. */
+          const description = (label: string) =>
+            field(label).evaluate((input) =>
+              (input.getAttribute('aria-describedby') ?? '')
+                .split(' ')
+                .map((id) => document.getElementById(id)?.textContent ?? '')
+                .join(' '),
+            );
+          const submit = page.getByRole('button', { name: 'Create account' });
+
+          await field('Email').fill('ada@example');
+          await submit.click();
+          await expect.poll(() => field('Name').getAttribute('aria-invalid')).toBe('true');
+          expect(await description('Name')).toContain('Enter your name.');
+          expect(await description('Email')).toContain(
+            'Enter your whole email address, like name@example.org.',
+          );
+          expect(await description('Password')).toContain('Enter your password.');
+
+          const email = `meter-${width}-${Date.now()}@example.org`;
+          await field('Name').fill('Ada Meter');
+          await field('Email').fill(email);
+          await field('Password').fill('password');
+          // The meter's advice, as the person types, before anything is sent.
+          await expect
+            .poll(() => description('Password'))
+            .toContain('This is a heavily used password.');
+          expect(await field('Name').getAttribute('aria-invalid')).toBeNull();
+          // The dictionaries came with the first password typed, not with the page.
+          expect(scriptBytes() - firstLoad).toBeGreaterThan(1_000_000);
+          await submit.click();
+          // The server's refusal, beside the field; the earlier messages are gone.
+          await expect.poll(() => field('Password').getAttribute('aria-invalid')).toBe('true');
+          expect(await page.locator(`#password-error`).innerText()).toBe(
+            'Choose a password that is harder to guess. This is a heavily used password. Add more words that are less common.',
+          );
+          expect(await field('Email').getAttribute('aria-invalid')).toBeNull();
+          const text = await page.locator('main').innerText();
+          expect(text).not.toMatch(/\[body\.|Too small|expected string|Invalid origin/);
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `sign-up-messages-${name}.png`),
+            fullPage: true,
+          });
+
+          await field('Password').fill('limestone orbit kettle');
+          await Promise.all([page.waitForURL(`${product.baseUrl}/library`), submit.click()]);
+
+          // The same rule and the same kind of message for a new password on /account.
+          await page.goto(`${product.baseUrl}/account`);
+          await field('Current password').fill('limestone orbit kettle');
+          await field('New password').fill('iloveyou');
+          await field('New password again').fill('iloveyou');
+          await page.getByRole('button', { name: 'Change password' }).click();
+          await expect.poll(() => field('New password').getAttribute('aria-invalid')).toBe('true');
+          expect(await page.locator('#newPassword-error').innerText()).toBe(
+            'Choose a password that is harder to guess. This is a frequently used password. Add more words that are less common.',
+          );
+          await page.locator('#password').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(SCREENSHOTS, `change-password-${name}.png`) });
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  });
+
   describe('rate limits behind the web server', () => {
     it('give a client that makes up a new X-Forwarded-For each time no new bucket', async () => {
       const { product } = running();

@@ -1,5 +1,5 @@
 import { type Env, parseEnv } from '@coursepack/config/parse-env';
-import { byteSize, integer, logLevel, trustProxy } from '@coursepack/config/rules';
+import { byteSize, integer, logLevel, originList, trustProxy } from '@coursepack/config/rules';
 import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { z } from 'zod';
@@ -48,31 +48,9 @@ export interface CollectorConfig {
 }
 
 /** Only exact origins: CORS with credentials compares them byte for byte. */
-const allowedOrigins = z
-  .string()
-  .default('http://localhost:3000,http://127.0.0.1:3000')
-  .transform((value, ctx) => {
-    const origins = value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const bad = origins.filter((origin) => !isExactOrigin(origin));
-    if (bad.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be comma-separated origins like https://coursepack.dev (scheme, host, optional port; no "*", path or trailing slash); bad: ${bad.join(', ')}`,
-      });
-    } else if (origins.length === 0) {
-      ctx.addIssue({ code: 'custom', message: 'must list at least one origin' });
-    }
-    return origins;
-  });
-
-function isExactOrigin(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
-}
+const allowedOrigins = originList('http://localhost:3000,http://127.0.0.1:3000', {
+  required: true,
+});
 
 function collectorVariables(env: Env) {
   return {

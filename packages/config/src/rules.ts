@@ -63,6 +63,39 @@ export const httpUrl: Rule<string> = z
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** Whether `value` is exactly an origin: `scheme://host[:port]`, http(s), nothing more. */
+export function isExactOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+}
+
+/**
+ * Comma-separated exact origins (browsers compare origins byte for byte); `fallback` when
+ * unset. `required`: an empty list is refused.
+ */
+export function originList(fallback: string, { required }: { required: boolean }): Rule<string[]> {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const origins = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = origins.filter((origin) => !isExactOrigin(origin));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated origins like https://coursepack.dev (scheme, host, optional port; no "*", path or trailing slash); bad: ${bad.join(', ')}`,
+        });
+      } else if (required && origins.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'must list at least one origin' });
+      }
+      return origins;
+    });
+}
+
 /** A pino log level, for the Fastify services. */
 export const logLevel = oneOf(
   ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],

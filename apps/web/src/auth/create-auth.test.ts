@@ -18,6 +18,8 @@ import { signInDelayMs } from './limit-auth-requests';
 import { readAuthFormFailure, submitAuthForm } from './submit-auth-form';
 
 const SITE = 'http://localhost:3000';
+/** Another origin of the site, as SITE_ALIASES lists it. */
+const ALIAS = 'http://127.0.0.1:3000';
 const SECRET = 'a-test-secret-that-is-long-enough-to-sign-cookies';
 /** How the limits' keys name a client address. */
 const clientKey = (address: string) => hashClientAddress(SECRET, address);
@@ -33,6 +35,7 @@ function buildAuth(overrides: { rateLimit?: boolean; requireEmailVerification?: 
     db: database.db,
     config: {
       siteUrl: SITE,
+      siteAliases: [ALIAS],
       auth: {
         secret: SECRET,
         rateLimit: overrides.rateLimit ?? false,
@@ -57,7 +60,7 @@ let ip = 0;
 function call(
   target: Auth,
   route: string,
-  init: { body?: unknown; cookie?: string; method?: string; from?: string } = {},
+  init: { body?: unknown; cookie?: string; method?: string; from?: string; origin?: string } = {},
 ) {
   ip += 1;
   return target.handler(
@@ -65,7 +68,7 @@ function call(
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: {
         'content-type': 'application/json',
-        origin: SITE,
+        origin: init.origin ?? SITE,
         'x-forwarded-for': init.from ?? `203.0.113.${ip % 250}`,
         ...(init.cookie ? { cookie: init.cookie } : {}),
       },
@@ -171,7 +174,85 @@ describe('better-auth over the Coursepack schema', () => {
     expect(duplicate.status).toBe(422);
     const short = await signUp(auth, 'short@example.org', 'abc');
     expect(short.status).toBe(400);
-    expect(await short.json()).toMatchObject({ message: 'Password too short' });
+    expect(await short.json()).toMatchObject({
+      code: 'PASSWORD_TOO_SHORT',
+      field: 'password',
+      message: 'Choose a password of at least 8 characters.',
+    });
+  });
+
+  it('refuses common and guessable passwords with advice, and takes a strong one', async () => {
+    const weak = await signUp(auth, 'weak@example.org', 'password');
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({
+      code: 'PASSWORD_TOO_WEAK',
+      field: 'password',
+      message:
+        'Choose a password that is harder to guess. This is a heavily used password. Add more words that are less common.',
+    });
+    // Built from the member's own name and address.
+    const personal = await call(auth, '/sign-up/email', {
+      body: {
+        name: 'Grace Hopper',
+        email: 'grace.hopper@example.org',
+        password: 'grace.hopper@example.org',
+      },
+    });
+    expect(await personal.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK' });
+    for (const guessable of ['Password1!', 'qwertyuiop', '12345678', 'aaaaaaaaaaaa']) {
+      const response = await signUp(auth, 'weak@example.org', guessable);
+      expect(response.status, guessable).toBe(400);
+    }
+    const stored = await database.db
+      .selectFrom('users')
+      .where('email', 'in', ['weak@example.org', 'grace.hopper@example.org'])
+      .select('id')
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await signUp(auth, 'weak@example.org', 'limestone orbit kettle')).status).toBe(200);
+  });
+
+  it('answers every field it refuses in our words, naming the field, before better-auth reads it', async () => {
+    const response = await call(auth, '/sign-up/email', {
+      body: { name: ' ', email: 'not-an-address', password: '' },
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      code: 'NAME_REQUIRED',
+      field: 'name',
+      message: 'Enter your name.',
+    });
+    expect(body.problems).toEqual([
+      { field: 'name', code: 'NAME_REQUIRED', message: 'Enter your name.' },
+      {
+        field: 'email',
+        code: 'INVALID_EMAIL',
+        message: 'Enter your whole email address, like name@example.org.',
+      },
+      { field: 'password', code: 'PASSWORD_REQUIRED', message: 'Enter your password.' },
+    ]);
+    const signIn = await call(auth, '/sign-in/email', { body: { email: 'a@b', password: 'x' } });
+    expect(await signIn.json()).toMatchObject({ code: 'INVALID_EMAIL', field: 'email' });
+    const reset = await call(auth, '/request-password-reset', { body: { email: 42 } });
+    expect(await reset.json()).toMatchObject({ code: 'EMAIL_REQUIRED', field: 'email' });
+  });
+
+  it('signs in from another origin of the site (SITE_ALIASES), and from no other', async () => {
+    await signUp(auth, 'aliased@example.org');
+    const body = { email: 'aliased@example.org', password: 'correct horse battery' };
+    // better-auth checks the origin of a request that carries cookies, as a browser's does once
+    // the site has set its tracking cookie.
+    const cookie = 'dpevent=0190a1b2-0000-7000-8000-000000000000';
+    const onAlias = await call(auth, '/sign-in/email', { body, origin: ALIAS, cookie });
+    expect(onAlias.status).toBe(200);
+    const elsewhere = await call(auth, '/sign-in/email', {
+      body,
+      origin: 'http://evil.example',
+      cookie,
+    });
+    expect(elsewhere.status).toBe(403);
+    expect((await elsewhere.json()).code).toBe('INVALID_ORIGIN');
   });
 
   it('signs in with the right password, answers 401 to a wrong one, and signs out', async () => {
@@ -228,6 +309,9 @@ describe('better-auth over the Coursepack schema', () => {
     const token = mail?.text.match(/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
     expect(token).toBeTruthy();
 
+    const weak = await call(auth, '/reset-password', { body: { token, newPassword: 'password1' } });
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK', field: 'newPassword' });
     const reset = await call(auth, '/reset-password', {
       body: { token, newPassword: 'the new password 2' },
     });
@@ -241,6 +325,23 @@ describe('better-auth over the Coursepack schema', () => {
       body: { email: 'forgetful@example.org', password: 'the new password 2' },
     });
     expect(fresh.status).toBe(200);
+  });
+
+  it('changes a password only to one that is hard to guess', async () => {
+    const cookie = sessionCookie(await signUp(auth, 'changing@example.org'));
+    const change = (newPassword: string) =>
+      call(auth, '/change-password', {
+        body: { currentPassword: 'correct horse battery', newPassword },
+        cookie,
+      });
+    const weak = await change('iloveyou');
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({
+      code: 'PASSWORD_TOO_WEAK',
+      field: 'newPassword',
+      message: expect.stringMatching(/^Choose a password that is harder to guess\. /),
+    });
+    expect((await change('pelican quarry saxophone')).status).toBe(200);
   });
 
   it('asks for a verified address before sign-in when verification is required', async () => {
@@ -465,14 +566,17 @@ describe('limits on /api/auth', () => {
         'image',
       ],
     ] as const;
+    const messages = {
+      name: 'Shorten your name to 100 characters or fewer.',
+      email: 'Enter your whole email address, like name@example.org.',
+      image: 'image must be at most 2048 characters',
+    };
     for (const [fields, field] of cases) {
       const response = await call(auth, '/sign-up/email', {
         body: { password: 'correct horse battery', ...fields },
       });
       expect(response.status).toBe(400);
-      expect((await response.json()).message).toBe(
-        `${field} must be at most ${field === 'name' ? 100 : field === 'email' ? 254 : 2048} characters`,
-      );
+      expect((await response.json()).message).toBe(messages[field]);
     }
     const profile = sessionCookie(await signUp(auth, 'profile@example.org'));
     const rename = await call(auth, '/update-user', {

@@ -15,7 +15,7 @@ export const SESSION_COOKIE_NAME = `${SESSION_COOKIE_PREFIX}.session_token`;
 
 export interface AuthDependencies {
   db: Kysely<Database>;
-  config: Pick<WebConfig, 'siteUrl' | 'auth'>;
+  config: Pick<WebConfig, 'siteUrl' | 'siteAliases' | 'auth'>;
   mailer: Mailer;
   /** Deletes what a member owns (documents and their media) before the account goes. */
   deleteMemberContent: (userId: string) => Promise<void>;
@@ -35,6 +35,9 @@ export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDepe
   return betterAuth({
     appName: 'Coursepack',
     baseURL: config.siteUrl,
+    // Pages on these redirect to siteUrl (proxy.ts), but a request from one, say a tab opened
+    // before the redirect, must not meet better-auth's "Invalid origin".
+    trustedOrigins: config.siteAliases,
     secret: auth.secret,
     database: { db, type: 'postgres' },
     telemetry: { enabled: false },
@@ -117,6 +120,8 @@ export function createAuth({ db, config, mailer, deleteMemberContent }: AuthDepe
     },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
+      // better-auth skips its origin check under NODE_ENV=test; on here, tests check what runs.
+      disableOriginCheck: false,
       // The web server (server/start-web-server.ts) writes the client's address, resolved per
       // TRUST_PROXY, into this header, replacing whatever the client sent.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },

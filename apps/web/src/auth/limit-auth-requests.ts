@@ -15,6 +15,8 @@ import {
   IMAGE_URL_MAX_LENGTH,
   NAME_MAX_LENGTH,
 } from './account-field-limits';
+import type { FieldProblem } from './account-rules';
+import { checkAuthFields, rateNewPasswords, setsPassword } from './check-auth-body';
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_MAX_AGE_SECONDS,
@@ -51,6 +53,24 @@ const accountFields = z.looseObject({
 function errorResponse(status: number, code: string, message: string, headers = {}) {
   return Response.json({ code, message }, { status, headers });
 }
+
+/**
+ * A form's fields refused: the first problem as better-auth's `{ code, message }` (what its
+ * client shows), the field it belongs to, and every problem, so a form marks each field.
+ */
+function fieldsRefused([first, ...rest]: [FieldProblem, ...FieldProblem[]]): Response {
+  return Response.json(
+    { code: first.code, message: first.message, field: first.field, problems: [first, ...rest] },
+    { status: 400 },
+  );
+}
+
+/**
+ * Password ratings per client address: the strength check costs milliseconds of CPU, so it is
+ * bounded on its own, ahead of the sign-up and mail limits, which a refused password does not
+ * use up. Nobody typing their own passwords comes near it.
+ */
+const PASSWORD_RATINGS_PER_ADDRESS: LimitRule = { max: 30, windowSeconds: 60 };
 
 /** Every 429 of /api/auth: the same shape, a message saying how long, and `Retry-After`. */
 function tooManyRequests(message: string, retryAfterSeconds: number): Response {
@@ -94,6 +114,8 @@ export function signInDelayMs(failures: number): number {
   if (excess < 0) return 0;
   return Math.min(SIGN_IN_SLOWDOWN.maxDelayMs, SIGN_IN_SLOWDOWN.firstDelayMs * 2 ** excess);
 }
+
+const isNonEmpty = <T>(items: T[]): items is [T, ...T[]] => items.length > 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -178,11 +200,32 @@ export function limitAuthRequests(
       }
       const text = await readBoundedBody(request);
       if (text instanceof Response) return { response: text };
-      const body = parseJson(text);
-      const fields = accountFields.safeParse(typeof body === 'object' && body !== null ? body : {});
+      const parsed = parseJson(text);
+      const body: Record<string, unknown> =
+        typeof parsed === 'object' && parsed !== null ? { ...parsed } : {};
+      // A form's fields first, in the words its page shows beside them.
+      const problems = checkAuthFields(path, body);
+      if (isNonEmpty(problems)) return { response: fieldsRefused(problems) };
+      const fields = accountFields.safeParse(body);
       if (!fields.success) {
         const message = fields.error.issues[0]?.message ?? 'The request is malformed.';
         return { response: errorResponse(400, 'FIELD_INVALID', message) };
+      }
+      if (setsPassword(path)) {
+        if (rateLimited) {
+          const key = `auth:password-ratings:${client}`;
+          const rating = await consumeLimit(db, key, PASSWORD_RATINGS_PER_ADDRESS);
+          if (!rating.allowed) {
+            return {
+              response: tooManyRequests(
+                'Too many passwords tried from your network.',
+                rating.retryAfterSeconds,
+              ),
+            };
+          }
+        }
+        const weak = rateNewPasswords(path, body);
+        if (isNonEmpty(weak)) return { response: fieldsRefused(weak) };
       }
       const { email } = fields.data;
       if (rateLimited) {

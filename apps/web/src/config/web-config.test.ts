@@ -161,6 +161,26 @@ describe('parseWebConfig', () => {
     );
   });
 
+  it('lists the other origins of the site: SITE_ALIASES, and the loopback twins of a loopback SITE_URL', () => {
+    expect(parseWebConfig(valid).siteAliases).toEqual([
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(
+      parseWebConfig({
+        ...valid,
+        SITE_URL: 'https://coursepack.example',
+        SITE_ALIASES:
+          ' https://www.coursepack.example , http://192.168.1.20:3000,https://coursepack.example',
+      }).siteAliases,
+    ).toEqual(['https://www.coursepack.example', 'http://192.168.1.20:3000']);
+    expect(() =>
+      parseWebConfig({ ...valid, SITE_ALIASES: 'https://www.coursepack.example/, *' }),
+    ).toThrow(
+      'SITE_ALIASES must be comma-separated origins like https://coursepack.dev (scheme, host, optional port; no "*", path or trailing slash); bad: https://www.coursepack.example/, *',
+    );
+  });
+
   it('treats blank variables as unset', () => {
     expect(
       parseWebConfig({ ...valid, SITE_URL: '', TRACKING_PATH: ' ', MEDIA_API_KEY: '' }),

@@ -1,5 +1,5 @@
 import { type Env, parseEnv } from '@coursepack/config/parse-env';
-import { flag, httpUrl } from '@coursepack/config/rules';
+import { flag, httpUrl, originList } from '@coursepack/config/rules';
 import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ function webVariables(env: Env) {
     WEB_PORT: shared.WEB_PORT,
     MEDIA_PORT: shared.MEDIA_PORT,
     SITE_URL: httpUrl.optional(),
+    SITE_ALIASES: originList('', { required: false }),
     MEDIA_BASE_URL: shared.MEDIA_BASE_URL,
     COLLECTOR_PORT: shared.COLLECTOR_PORT,
     TRACKING_PATH: shared.TRACKING_PATH,
@@ -76,6 +77,11 @@ export interface WebConfig {
   port: number;
   /** Public origin of the site, for canonical URLs, sitemaps and Open Graph. */
   siteUrl: string;
+  /**
+   * Other origins the site answers on (SITE_ALIASES, and the loopback twin of a loopback
+   * SITE_URL): their pages redirect to `siteUrl`, and sign-in trusts requests from them.
+   */
+  siteAliases: string[];
   /** Where image URLs point: our media service or https://res.cloudinary.com. */
   mediaBaseUrl: string;
   mediaCloudName: string;
@@ -124,13 +130,34 @@ function oauthClient(id: string | undefined, secret: string | undefined): OAuthC
   return id && secret ? { clientId: id, clientSecret: secret } : null;
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * SITE_ALIASES, plus, when the site is served on a loopback name (the default
+ * http://localhost:3000), the other loopback names on its port: a developer who opens
+ * http://127.0.0.1:3000 is on the same machine and the same server.
+ */
+function siteAliases(siteUrl: string, configured: string[]): string[] {
+  const site = new URL(siteUrl);
+  const twins = LOOPBACK_HOSTS.includes(site.hostname)
+    ? LOOPBACK_HOSTS.map((hostname) => {
+        const twin = new URL(site.origin);
+        twin.hostname = hostname;
+        return twin.origin;
+      })
+    : [];
+  return [...new Set([...configured, ...twins])].filter((origin) => origin !== site.origin);
+}
+
 /** Reads the web app's environment; throws one line per bad variable, each naming it. */
 export function parseWebConfig(env: Env): WebConfig {
   const value = parseEnv(env, webVariables(env), oauthPairProblems(env));
+  const siteUrl = value.SITE_URL ?? `http://localhost:${value.WEB_PORT}`;
   return {
     databaseUrl: value.DATABASE_URL,
     port: value.WEB_PORT,
-    siteUrl: value.SITE_URL ?? `http://localhost:${value.WEB_PORT}`,
+    siteUrl,
+    siteAliases: siteAliases(siteUrl, value.SITE_ALIASES),
     mediaBaseUrl: value.MEDIA_BASE_URL ?? `http://localhost:${value.MEDIA_PORT}`,
     mediaCloudName: value.MEDIA_CLOUD_NAME,
     trackingEndpoint:

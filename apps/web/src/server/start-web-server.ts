@@ -18,7 +18,10 @@ async function startWebServer(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), port: config.port, httpServer: server });
   await app.prepare();
   const handle = app.getRequestHandler();
-  server.on('request', createWebRequestListener(handle, { trustProxy: config.trustProxy, dev }));
+  server.on(
+    'request',
+    createWebRequestListener(handle, { trustProxy: config.trustProxy, dev, site: config }),
+  );
   // Registered before Next's own upgrade listener (added on the first request), so the
   // development server's WebSocket requests are normalized too.
   server.prependListener('upgrade', (request) => {

@@ -3,6 +3,7 @@ import type { TrustProxy } from '@coursepack/trust-proxy/trust-proxy';
 import type { ErrorBody } from '../http/error-response';
 import { isDatabaseKnownDown, RETRY_AFTER_SECONDS } from './database-health';
 import { normalizeForwardedHeaders } from './normalize-forwarded-headers';
+import { type SiteOrigins, siteUrlRedirect } from './redirect-to-site-url';
 
 /** Next's request handler, or anything that answers a request the way it does. */
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -74,15 +75,23 @@ function correctAnswerHead(request: IncomingMessage, response: ServerResponse): 
  * per TRUST_PROXY, `X-Content-Type-Options: nosniff` on every answer (page text, JSON and files
  * are never to be read as HTML), and a body refused at once (413, nothing read) where the request
  * takes none — every page, and every GET, HEAD, DELETE or OPTIONS: Next would otherwise read it
- * to the end before answering. Then `correctAnswerHead`.
+ * to the end before answering. A page asked for on another of the site's origins (`site`) is
+ * sent to SITE_URL (redirect-to-site-url.ts). Then `correctAnswerHead`.
  */
 export function createWebRequestListener(
   handle: RequestHandler,
-  { trustProxy, dev = false }: { trustProxy: TrustProxy; dev?: boolean },
+  { trustProxy, dev = false, site }: { trustProxy: TrustProxy; dev?: boolean; site?: SiteOrigins },
 ) {
   return (request: IncomingMessage, response: ServerResponse): void => {
     normalizeForwardedHeaders(request, trustProxy);
     response.setHeader('x-content-type-options', 'nosniff');
+    const location = site ? siteUrlRedirect(request, site) : null;
+    if (location) {
+      // Remembered for a while, not for good: the operator may change SITE_URL.
+      response.writeHead(308, { location, 'cache-control': 'public, max-age=3600' });
+      response.end();
+      return;
+    }
     if (!takesBody(request.method, request.url, dev) && hasBody(request)) {
       refuseBody(request, response);
       return;

@@ -1,34 +1,29 @@
 'use client';
 
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { AUTH_BODY_FIELDS } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
+import { describeAuthError } from '@/auth/describe-auth-error';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useAuthSubmit } from './use-auth-submit';
+
+const FIELDS = AUTH_BODY_FIELDS['/request-password-reset'] ?? {};
 
 export function ForgotPasswordForm() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setPending(true);
-    setError(null);
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form) => {
+    const email = String(form.get('email') ?? '').trim();
     const result = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
-    setPending(false);
     if (result.error) {
-      setError(
-        result.error.message ??
-          (result.error.status === 429
-            ? 'Too many requests. Wait a few minutes, then try again.'
-            : 'Could not send the email. Try again.'),
-      );
-      return;
+      return describeAuthError(result.error, {
+        fallback: 'We could not send the email just now. Try again in a moment.',
+      });
     }
     setSentTo(email);
-  }
+    return undefined;
+  });
 
   if (sentTo) {
     return (
@@ -39,9 +34,17 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} className="space-y-4">
-      <FormError message={error} />
-      <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+    <form method="post" onSubmit={onSubmit} onInput={onInput} noValidate className="space-y-4">
+      <FormError message={problems.form} />
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        error={problems.fields.email}
+      />
       <SubmitButton pending={pending}>Send reset link</SubmitButton>
     </form>
   );

@@ -1,40 +1,43 @@
 'use client';
 
 import Link from 'next/link';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { FieldKind } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
+import { describeAuthError } from '@/auth/describe-auth-error';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { useAuthSubmit } from './use-auth-submit';
+
+// The form's field is `password`; the request's, `newPassword`.
+const FIELDS: Record<string, FieldKind> = { password: 'newPassword' };
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const [password, setPassword] = useState('');
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form) => {
     const newPassword = String(form.get('password') ?? '');
     if (newPassword !== String(form.get('confirm') ?? '')) {
-      setError('The two passwords differ.');
-      return;
+      return { form: null, fields: { confirm: 'Type the same new password twice.' } };
     }
-    setPending(true);
-    setError(null);
     const result = await authClient.resetPassword({ newPassword, token });
-    setPending(false);
     if (result.error) {
-      setError(
-        result.error.code === 'INVALID_TOKEN'
-          ? 'This link has expired or was already used. Ask for a new one.'
-          : (result.error.message ?? 'Could not change the password. Try again.'),
-      );
-      return;
+      return describeAuthError(result.error, {
+        fallback: 'We could not change your password just now. Try again in a moment.',
+        codes: {
+          INVALID_TOKEN: {
+            message: 'This link has expired or was already used. Ask for a new one.',
+          },
+        },
+        fieldNames: { newPassword: 'password' },
+      });
     }
     setDone(true);
-  }
+    return undefined;
+  });
 
   if (done) {
     return (
@@ -47,8 +50,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} className="space-y-4">
-      <FormError message={error} />
+    <form method="post" onSubmit={onSubmit} onInput={onInput} noValidate className="space-y-4">
+      <FormError message={problems.form} />
       <TextField
         id="password"
         name="password"
@@ -58,7 +61,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
         required
         minLength={MIN_PASSWORD_LENGTH}
         maxLength={MAX_PASSWORD_LENGTH}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+        error={problems.fields.password}
+        hint={
+          <>
+            At least {MIN_PASSWORD_LENGTH} characters, hard to guess: a few unrelated words work
+            well.
+            <PasswordStrengthMeter
+              password={password}
+              userInputs={[]}
+              quiet={Boolean(problems.fields.password)}
+            />
+          </>
+        }
       />
       <TextField
         id="confirm"
@@ -67,6 +82,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         label="Repeat the new password"
         autoComplete="new-password"
         required
+        error={problems.fields.confirm}
       />
       <SubmitButton pending={pending}>Change password</SubmitButton>
     </form>

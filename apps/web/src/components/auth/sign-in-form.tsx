@@ -2,7 +2,9 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { AUTH_BODY_FIELDS } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
+import { type AuthError, describeAuthError } from '@/auth/describe-auth-error';
 import type { AuthFormFailure } from '@/auth/submit-auth-form';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
@@ -10,16 +12,22 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
 import { useAuthSubmit } from './use-auth-submit';
 
+const FIELDS = AUTH_BODY_FIELDS['/sign-in/email'] ?? {};
+/** better-auth's 401, for an unknown address as for a wrong password. */
+const WRONG_CREDENTIALS = 'Wrong email or password.';
+
 /** What a failed sign-in means, in words a member can act on. */
-function signInErrorMessage(error: { status: number; code?: string; message?: string }): string {
-  // The server's 429 says how long to wait.
-  if (error.status === 429) return error.message ?? 'Too many attempts. Wait, then try again.';
-  if (error.code === 'EMAIL_NOT_VERIFIED') {
-    return 'Confirm your email address first: we have sent you a new link.';
-  }
-  if (error.status === 401) return 'Wrong email or password.';
-  return error.message ?? 'Could not sign you in. Try again.';
-}
+const signInProblems = (error: AuthError) =>
+  error.status === 401
+    ? { form: WRONG_CREDENTIALS, fields: {} }
+    : describeAuthError(error, {
+        fallback: 'We could not sign you in just now. Try again in a moment.',
+        codes: {
+          EMAIL_NOT_VERIFIED: {
+            message: 'Confirm your email address first: we have sent you a new link.',
+          },
+        },
+      });
 
 /**
  * Posts to /api/auth/form/sign-in when JavaScript is off (the password never lands in a URL);
@@ -28,23 +36,43 @@ function signInErrorMessage(error: { status: number; code?: string; message?: st
 export function SignInForm({ next, failure }: { next: string; failure: AuthFormFailure | null }) {
   const router = useRouter();
   const track = useTrackProductAction();
-  const { pending, error, onSubmit } = useAuthSubmit(async (form) => {
-    const result = await authClient.signIn.email({
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-      callbackURL: next,
-    });
-    if (result.error) return signInErrorMessage(result.error);
-    await track('signedIn');
-    router.replace(next);
-    router.refresh();
-  }, failure && signInErrorMessage(failure));
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(
+    FIELDS,
+    async (form) => {
+      const result = await authClient.signIn.email({
+        email: String(form.get('email') ?? '').trim(),
+        password: String(form.get('password') ?? ''),
+        callbackURL: next,
+      });
+      if (result.error) return signInProblems(result.error);
+      await track('signedIn');
+      router.replace(next);
+      router.refresh();
+      return undefined;
+    },
+    failure && signInProblems(failure),
+  );
 
   return (
-    <form method="post" action="/api/auth/form/sign-in" onSubmit={onSubmit} className="space-y-4">
+    <form
+      method="post"
+      action="/api/auth/form/sign-in"
+      onSubmit={onSubmit}
+      onInput={onInput}
+      noValidate
+      className="space-y-4"
+    >
       <input type="hidden" name="next" value={next} />
-      <FormError message={error} />
-      <TextField id="email" name="email" type="email" label="Email" autoComplete="email" required />
+      <FormError message={problems.form} />
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        error={problems.fields.email}
+      />
       <TextField
         id="password"
         name="password"
@@ -52,6 +80,7 @@ export function SignInForm({ next, failure }: { next: string; failure: AuthFormF
         label="Password"
         autoComplete="current-password"
         required
+        error={problems.fields.password}
       />
       <div className="flex justify-end text-sm">
         <Link href="/forgot-password" className="text-brand-700 hover:underline">

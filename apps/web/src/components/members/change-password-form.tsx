@@ -1,85 +1,110 @@
 'use client';
 
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { AUTH_BODY_FIELDS } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
+import { describeAuthError, NO_PROBLEMS } from '@/auth/describe-auth-error';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
-import { FormMessage, INPUT, PRIMARY_BUTTON } from './account-section';
+import { PasswordStrengthMeter } from '@/components/auth/password-strength-meter';
+import { useAuthSubmit } from '@/components/auth/use-auth-submit';
+import { FormError } from '@/components/forms/form-error';
+import { TextField } from '@/components/forms/form-field';
+import { FormMessage, PRIMARY_BUTTON } from './account-section';
+
+const FIELDS = AUTH_BODY_FIELDS['/change-password'] ?? {};
 
 /** Changes the password and signs out every other session (a stolen session ends here). */
 export function ChangePasswordForm() {
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const currentPassword = String(form.get('currentPassword') ?? '');
-    const newPassword = String(form.get('newPassword') ?? '');
-    if (newPassword !== String(form.get('confirmPassword') ?? '')) {
-      setMessage({ ok: false, text: 'The new password and its confirmation differ.' });
-      return;
+  const [changed, setChanged] = useState(false);
+  const [newPassword, setNewPassword] = useState('');
+  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form, element) => {
+    const password = String(form.get('newPassword') ?? '');
+    if (password !== String(form.get('confirmPassword') ?? '')) {
+      return { form: null, fields: { confirmPassword: 'Type the same new password twice.' } };
     }
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      setMessage({
-        ok: false,
-        text: `The new password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
-      });
-      return;
-    }
-    setPending(true);
-    setMessage(null);
     const result = await authClient.changePassword({
-      currentPassword,
-      newPassword,
+      currentPassword: String(form.get('currentPassword') ?? ''),
+      newPassword: password,
       revokeOtherSessions: true,
     });
-    setPending(false);
     if (result.error) {
-      setMessage({
-        ok: false,
-        text:
-          result.error.code === 'INVALID_PASSWORD'
-            ? 'Your current password is not right.'
-            : (result.error.message ?? 'Your password was not changed. Try again.'),
+      return describeAuthError(result.error, {
+        fallback: 'Your password was not changed. Try again in a moment.',
+        codes: {
+          INVALID_PASSWORD: {
+            field: 'currentPassword',
+            message: 'Your current password is not right.',
+          },
+        },
+        fieldNames: { password: 'newPassword' },
       });
-      return;
     }
-    formElement.reset();
-    setMessage({
-      ok: true,
-      text: 'Password changed. Your other devices are signed out.',
-    });
-  }
-
-  const field = (name: string, label: string, autoComplete: string) => (
-    <div className="space-y-1">
-      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="password"
-        required
-        minLength={name === 'currentPassword' ? undefined : MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
-        autoComplete={autoComplete}
-        className={INPUT}
-      />
-    </div>
-  );
+    element.reset();
+    setNewPassword('');
+    setChanged(true);
+    return NO_PROBLEMS;
+  });
 
   return (
-    <form onSubmit={onSubmit} className="max-w-md space-y-4">
-      <FormMessage message={message} />
-      {field('currentPassword', 'Current password', 'current-password')}
-      {field(
-        'newPassword',
-        `New password (at least ${MIN_PASSWORD_LENGTH} characters)`,
-        'new-password',
-      )}
-      {field('confirmPassword', 'New password again', 'new-password')}
+    <form
+      onSubmit={(event) => {
+        setChanged(false);
+        void onSubmit(event);
+      }}
+      onInput={onInput}
+      noValidate
+      className="max-w-md space-y-4"
+    >
+      <FormError message={problems.form} />
+      <FormMessage
+        message={
+          changed
+            ? { ok: true, text: 'Password changed. Your other devices are signed out.' }
+            : null
+        }
+      />
+      <TextField
+        id="currentPassword"
+        name="currentPassword"
+        type="password"
+        label="Current password"
+        autoComplete="current-password"
+        required
+        maxLength={MAX_PASSWORD_LENGTH}
+        error={problems.fields.currentPassword}
+      />
+      <TextField
+        id="newPassword"
+        name="newPassword"
+        type="password"
+        label="New password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={MAX_PASSWORD_LENGTH}
+        onChange={(event) => setNewPassword(event.currentTarget.value)}
+        error={problems.fields.newPassword}
+        hint={
+          <>
+            At least {MIN_PASSWORD_LENGTH} characters, hard to guess: a few unrelated words work
+            well.
+            <PasswordStrengthMeter
+              password={newPassword}
+              userInputs={[]}
+              quiet={Boolean(problems.fields.newPassword)}
+            />
+          </>
+        }
+      />
+      <TextField
+        id="confirmPassword"
+        name="confirmPassword"
+        type="password"
+        label="New password again"
+        autoComplete="new-password"
+        required
+        error={problems.fields.confirmPassword}
+      />
       <button type="submit" disabled={pending} className={PRIMARY_BUTTON}>
         {pending ? 'Changing…' : 'Change password'}
       </button>
