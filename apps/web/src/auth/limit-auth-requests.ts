@@ -65,13 +65,6 @@ function fieldsRefused([first, ...rest]: [FieldProblem, ...FieldProblem[]]): Res
   );
 }
 
-/**
- * Password ratings per client address: the strength check costs milliseconds of CPU, so it is
- * bounded on its own, ahead of the sign-up and mail limits, which a refused password does not
- * use up. Nobody typing their own passwords comes near it.
- */
-const PASSWORD_RATINGS_PER_ADDRESS: LimitRule = { max: 30, windowSeconds: 60 };
-
 /** Every 429 of /api/auth: the same shape, a message saying how long, and `Retry-After`. */
 function tooManyRequests(message: string, retryAfterSeconds: number): Response {
   return errorResponse(
@@ -214,7 +207,7 @@ export function limitAuthRequests(
       if (setsPassword(path)) {
         if (rateLimited) {
           const key = `auth:password-ratings:${client}`;
-          const rating = await consumeLimit(db, key, PASSWORD_RATINGS_PER_ADDRESS);
+          const rating = await consumeLimit(db, key, RATE_LIMITS.passwordRatingsPerAddress);
           if (!rating.allowed) {
             return {
               response: tooManyRequests(

@@ -41,6 +41,16 @@ const RATE_LIMIT_SETTINGS = {
   },
   /** A classroom behind one router can still sign up; a script cannot fill the users table. */
   signUpPerAddress: { variable: 'LIMIT_SIGN_UPS_PER_HOUR', max: 10, windowSeconds: 60 * 60 },
+  /**
+   * New passwords rated for strength (sign-up, reset, change): the check costs milliseconds of
+   * CPU, so it is bounded on its own, ahead of the sign-up and mail limits, which a refused
+   * password does not use up. Nobody typing their own passwords comes near it.
+   */
+  passwordRatingsPerAddress: {
+    variable: 'LIMIT_PASSWORD_CHECKS_PER_MINUTE',
+    max: 30,
+    windowSeconds: 60,
+  },
   /** Reset and verification mails asked for from one address. */
   mailsPerAddress: { variable: 'LIMIT_MAILS_PER_5_MINUTES', max: 3, windowSeconds: 5 * 60 },
   /** Reset and verification mails to one inbox, whoever asks: nobody's inbox gets flooded. */
