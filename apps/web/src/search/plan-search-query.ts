@@ -179,7 +179,7 @@ export function matchTsQuery(terms: readonly PlannedTerm[]): RawBuilder<string> 
 }
 
 /** Every way one planned word matches, as one tsquery. */
-export function termTsQuery(term: PlannedTerm): RawBuilder<string> {
+function termTsQuery(term: PlannedTerm): RawBuilder<string> {
   const alternatives = [exactTsQuery(term)];
   if (term.prefix) {
     alternatives.push(sql<string>`to_tsquery('coursepack_simple', ${`'${term.word}':*`})`);
