@@ -74,11 +74,12 @@ interface DocumentRow {
 }
 
 /**
- * Typeahead: published course and document titles containing every typed word, each matched
- * as on the results page (by stem, as a prefix and by the stems of the words it begins; the
- * word being typed as a prefix from its first letter). When that finds too little, the words
- * are corrected against the vocabulary (typos) and the corrected titles fill the list, then
- * documents whose text has the words ("… in Lecture Notes 7, page 3").
+ * Typeahead: published course and document titles containing every typed word (by stem)
+ * and a word starting with the one being typed. When that finds too little, the words are
+ * corrected against the vocabulary (typos) and the corrected titles fill the list, then
+ * courses whose description and documents whose text has the words ("… in Lecture Notes 7,
+ * page 3"), every word matched as on the results page (by stem, as a prefix and by the stems
+ * of the words it begins).
  */
 export async function suggestTitles(
   db: Kysely<Database>,
@@ -92,14 +93,17 @@ export async function suggestTitles(
     word,
     partial: parsed.partialWord !== undefined && index === parsed.words.length - 1,
   }));
-  const terms = planTerms(typed, await lookUpWords(db, parsed.words));
-  const suggestions = await findTitles(db, terms, limit);
+  // Titles need no stems (they are indexed unstemmed too): what the index makes of the words
+  // is looked up beside them, for filling the list, so the keystroke waits for no more round
+  // trips than before. Awaited only when the list has room; a failure is reported there.
+  const lookingUp = lookUpWords(db, parsed.words);
+  lookingUp.catch(() => {});
+  const suggestions = await findTitles(db, typed, limit);
   if (suggestions.length < limit) {
     const corrected = await correctTyping(db, typed);
     if (corrected) {
       const seen = new Set(suggestions.map((s) => `${s.type}:${s.id}`));
-      const words = corrected.map(({ word }) => word);
-      const more = await findTitles(db, planTerms(corrected, await lookUpWords(db, words)), limit);
+      const more = await findTitles(db, corrected, limit);
       for (const suggestion of more) {
         if (suggestions.length >= limit) break;
         if (!seen.has(`${suggestion.type}:${suggestion.id}`)) suggestions.push(suggestion);
@@ -107,15 +111,53 @@ export async function suggestTitles(
     }
   }
   if (suggestions.length < limit) {
-    const pages = await findPages(
-      db,
-      terms,
-      Math.min(MAX_PAGE_SUGGESTIONS, limit - suggestions.length),
-      suggestions.filter((s) => s.type === 'document').map((s) => s.id),
-    );
-    suggestions.push(...pages);
+    const terms = planTerms(typed, await lookingUp);
+    const room = limit - suggestions.length;
+    const shown = (type: TitleSuggestion['type']) =>
+      suggestions.filter((s) => s.type === type).map((s) => s.id);
+    const [courses, pages] = await Promise.all([
+      findCoursesByText(db, terms, Math.min(MAX_COURSE_SUGGESTIONS, room), shown('course')),
+      findPages(db, terms, Math.min(MAX_PAGE_SUGGESTIONS, room), shown('document')),
+    ]);
+    suggestions.push(...[...courses, ...pages].slice(0, room));
   }
   return { query: parsed.text, suggestions };
+}
+
+/** One or two letters begin words on most pages: not worth a text lookup per keystroke. */
+function tooShortForText(terms: readonly PlannedTerm[]): boolean {
+  return terms.some((term) => term.prefix && [...term.word].length < MIN_PREFIX_LENGTH);
+}
+
+/** Courses whose title, code or description has every word (the results page's courses). */
+async function findCoursesByText(
+  db: Kysely<Database>,
+  terms: readonly PlannedTerm[],
+  limit: number,
+  exclude: readonly number[],
+): Promise<TitleSuggestion[]> {
+  if (tooShortForText(terms)) return [];
+  const { rows } = await sql<CourseRow>`
+    SELECT c.id, c.slug, c.title, c.code, i.name AS institution
+    FROM (
+      SELECT s.course_id FROM course_search s, (SELECT ${matchTsQuery(terms)} AS query) q
+      WHERE s.vector @@ q.query AND NOT s.course_id = ANY (${exclude}::int[])
+      LIMIT ${limit}
+    ) m
+    JOIN courses c ON c.id = m.course_id
+    JOIN institutions i ON i.id = c.institution_id
+    ORDER BY c.id`.execute(db);
+  return rows.map(courseSuggestion);
+}
+
+function courseSuggestion(course: CourseRow): TitleSuggestion {
+  return {
+    type: 'course',
+    id: course.id,
+    title: course.title,
+    subtitle: course.code ? `${course.code} · ${course.institution}` : course.institution,
+    href: coursePath(course),
+  };
 }
 
 /**
@@ -130,8 +172,7 @@ async function findPages(
   limit: number,
   exclude: readonly number[],
 ): Promise<TitleSuggestion[]> {
-  // One or two letters begin words on most pages: not worth a lookup per keystroke.
-  if (terms.some((term) => term.prefix && [...term.word].length < MIN_PREFIX_LENGTH)) return [];
+  if (tooShortForText(terms)) return [];
   const query = matchTsQuery(terms);
   const { rows } = await sql<{
     id: number;
@@ -180,21 +221,23 @@ async function findPages(
 
 async function findTitles(
   db: Kysely<Database>,
-  terms: readonly PlannedTerm[],
+  typed: readonly TypedWord[],
   limit: number,
 ): Promise<TitleSuggestion[]> {
-  // Titles are indexed unstemmed too (search_title_vector), so a half-typed word's prefix
-  // reaches every title word it begins.
-  const query = matchTsQuery(terms);
+  const complete = typed.filter((word) => !word.partial).map((word) => word.word);
+  const partialWord = typed.find((word) => word.partial)?.word;
+  // The half-typed word matches plain title words by prefix (stemming a fragment would
+  // turn "analys" into a stem no title has); whole words match by English stem.
+  const query = partialWord
+    ? sql`plainto_tsquery('coursepack', ${complete.join(' ')}) && to_tsquery('coursepack_simple', ${`'${partialWord}':*`})`
+    : sql`plainto_tsquery('coursepack', ${complete.join(' ')})`;
   const [courses, documents] = await Promise.all([
     sql<CourseRow>`
       SELECT c.id, c.slug, c.title, c.code, i.name AS institution
       FROM (
         SELECT s.course_id, ts_rank(s.title_vector, q.query) AS rank, length(s.title_vector) AS size
         FROM course_search s, (SELECT ${query} AS query) q
-        -- A course found by its description too, as on the results page, after those found
-        -- by their title (a rank of 0).
-        WHERE s.title_vector @@ q.query OR s.vector @@ q.query
+        WHERE s.title_vector @@ q.query
         LIMIT ${CANDIDATES}
       ) m
       JOIN courses c ON c.id = m.course_id
@@ -215,13 +258,7 @@ async function findTitles(
       ORDER BY m.rank DESC, m.size, d.id DESC
       LIMIT ${limit}`.execute(db),
   ]);
-  const suggestions: TitleSuggestion[] = courses.rows.map((course) => ({
-    type: 'course',
-    id: course.id,
-    title: course.title,
-    subtitle: course.code ? `${course.code} · ${course.institution}` : course.institution,
-    href: coursePath(course),
-  }));
+  const suggestions = courses.rows.map(courseSuggestion);
   for (const document of documents.rows) {
     if (suggestions.length >= limit) break;
     suggestions.push({
