@@ -93,25 +93,25 @@ export async function suggestTitles(
     word,
     partial: parsed.partialWord !== undefined && index === parsed.words.length - 1,
   }));
-  // Titles need no stems (they are indexed unstemmed too): what the index makes of the words
-  // is looked up beside them, for filling the list, so the keystroke waits for no more round
-  // trips than before. Awaited only when the list has room; a failure is reported there.
-  const lookingUp = lookUpWords(db, parsed.words);
-  lookingUp.catch(() => {});
   const suggestions = await findTitles(db, typed, limit);
-  if (suggestions.length < limit) {
-    const corrected = await correctTyping(db, typed);
-    if (corrected) {
-      const seen = new Set(suggestions.map((s) => `${s.type}:${s.id}`));
-      const more = await findTitles(db, corrected, limit);
-      for (const suggestion of more) {
-        if (suggestions.length >= limit) break;
-        if (!seen.has(`${suggestion.type}:${suggestion.id}`)) suggestions.push(suggestion);
-      }
+  if (suggestions.length >= limit) return { query: parsed.text, suggestions };
+  // Titles need no stems (they are indexed unstemmed too): what the index makes of the words
+  // is looked up only to fill the list, beside the corrections (looked up beside the titles,
+  // it cost every keystroke more than the keystrokes that need it gain).
+  const [corrected, found] = await Promise.all([
+    correctTyping(db, typed),
+    lookUpWords(db, parsed.words),
+  ]);
+  if (corrected) {
+    const seen = new Set(suggestions.map((s) => `${s.type}:${s.id}`));
+    const more = await findTitles(db, corrected, limit);
+    for (const suggestion of more) {
+      if (suggestions.length >= limit) break;
+      if (!seen.has(`${suggestion.type}:${suggestion.id}`)) suggestions.push(suggestion);
     }
   }
   if (suggestions.length < limit) {
-    const terms = planTerms(typed, await lookingUp);
+    const terms = planTerms(typed, found);
     const room = limit - suggestions.length;
     const shown = (type: TitleSuggestion['type']) =>
       suggestions.filter((s) => s.type === type).map((s) => s.id);
