@@ -5,6 +5,12 @@ import type { SearchQuery } from './parse-search-query';
 
 /** Shorter words match only as typed: a one- or two-letter prefix matches most documents. */
 export const MIN_PREFIX_LENGTH = 3;
+/**
+ * Stems searched for one prefix, at most. The stemmer changes only a word's ending, so a
+ * prefix's words share a few stems it misses (2 at most in the 100,000-document bench's
+ * vocabulary); the cap bounds one word's tsquery whatever the vocabulary holds.
+ */
+const MAX_PREFIX_STEMS = 50;
 /** Quotes, a leading minus or OR: web-search syntax (see the search page's tips). */
 const SEARCH_SYNTAX = /"|(?:^|\s)-[\p{L}\p{N}]|(?:^|\s)or(?:\s|$)/iu;
 
@@ -116,7 +122,7 @@ export async function lookUpWords(
         FROM search_words v CROSS JOIN LATERAL unnest(ts_lexize('english_stem', v.word)) AS s(stem)
         WHERE t.long AND v.word >= t.folded AND v.word < t.folded || chr(1114111)
           AND NOT starts_with(s.stem, t.folded)
-        ORDER BY s.stem) AS stems
+        ORDER BY s.stem LIMIT ${MAX_PREFIX_STEMS}) AS stems
     FROM (
       SELECT word, lower(unaccent(word)) COLLATE "C" AS folded, char_length(word) >= ${MIN_PREFIX_LENGTH} AS long, i
       FROM unnest(${words}::text[]) WITH ORDINALITY AS t(word, i)
