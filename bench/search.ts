@@ -17,7 +17,8 @@
  * SEARCH_BENCH_RECALL_DOCUMENTS documents from the same generator, which MiniSearch indexes in
  * memory too: found in the top 10 and mean reciprocal rank per class of generated query.
  * Env: SEARCH_BENCH_DOCUMENTS (100000), SEARCH_BENCH_QUERIES (300 per kind),
- * SEARCH_BENCH_RECALL_DOCUMENTS (5000), SEARCH_BENCH_RECALL_QUERIES (100 per class).
+ * SEARCH_BENCH_RECALL_DOCUMENTS (5000; 0 skips recall), SEARCH_BENCH_RECALL_QUERIES (100 per class),
+ * SEARCH_BENCH_NAIVE_QUERIES (60; 0 skips the baselines).
  * SEARCH_BENCH_DIR=/some/dir keeps the 100,000-document cluster there and reuses it on the next
  * run (loading it takes minutes; the recall database is always made anew).
  */
@@ -53,8 +54,11 @@ const SHAPE: Omit<CorpusSize, 'documents'> = {
 const WARM_UP = 30;
 const measure = <T>(inputs: readonly T[], run: (input: T) => Promise<void>) =>
   measureQueries(inputs, run, WARM_UP);
-/** The baselines take up to seconds per query: they run on the first this many queries only. */
-const NAIVE_QUERIES = 60;
+/**
+ * The baselines take up to seconds per query: they run on the first this many queries only
+ * (SEARCH_BENCH_NAIVE_QUERIES; 0 skips them, to compare the app's own latency between runs).
+ */
+const NAIVE_QUERIES = Number(process.env.SEARCH_BENCH_NAIVE_QUERIES ?? 60);
 const KINDS: DocumentKind[] = ['notes', 'slides', 'exercises', 'exam', 'summary'];
 
 // fsync off makes loading faster and does not change read latency.
@@ -118,9 +122,12 @@ try {
   const typeaheadTimes = await measure(typeahead, (words) =>
     suggestTitles(db, words.join(' ')).then(() => undefined),
   );
-  const naiveTypeaheadTimes = await measure(typeahead.slice(0, NAIVE_QUERIES), (words) =>
-    naiveSuggest(db, words).then(() => undefined),
-  );
+  const naiveTypeaheadTimes =
+    NAIVE_QUERIES > 0
+      ? await measure(typeahead.slice(0, NAIVE_QUERIES), (words) =>
+          naiveSuggest(db, words).then(() => undefined),
+        )
+      : undefined;
   rows.push(['typeahead (suggestTitles)', typeaheadTimes, naiveTypeaheadTimes]);
   const pageTimes = await measure(resultQueries, (q) =>
     searchCatalog(db, { query: q.text, page: q.page, kind: q.kind, subject: q.subject }).then(
@@ -128,9 +135,12 @@ try {
     ),
   );
   const unfiltered = resultQueries.filter((q) => !q.kind && !q.subject);
-  const naivePageTimes = await measure(resultQueries.slice(0, NAIVE_QUERIES), (q) =>
-    naiveSearchPage(db, q.text, (q.page - 1) * 20).then(() => undefined),
-  );
+  const naivePageTimes =
+    NAIVE_QUERIES > 0
+      ? await measure(resultQueries.slice(0, NAIVE_QUERIES), (q) =>
+          naiveSearchPage(db, q.text, (q.page - 1) * 20).then(() => undefined),
+        )
+      : undefined;
   rows.push(['result pages (searchCatalog)', pageTimes, naivePageTimes]);
   rows.push([
     '  of which unfiltered',
@@ -186,41 +196,44 @@ try {
     'The naive typeahead ranks nothing (shortest titles first) and the naive page has no count, facets or courses: both do less work than the app.',
   );
 
-  await sql`DROP DATABASE IF EXISTS recall`.execute(db);
-  await ensureDatabase(server.url, 'recall');
-  const recallDb = createDb(server.urlFor('recall'), { max: 2 });
-  try {
-    await migrateToLatest(recallDb);
-    await loadCorpus(server.urlFor('recall'), { documents: RECALL_DOCUMENTS, ...SHAPE });
-    const documents = await readSearchableDocuments(recallDb);
-    const queries = generateRecallQueries(documents, RECALL_QUERIES, createRandom(14));
-    const recall = await measureRecall(recallDb, documents, queries);
-    console.log(
-      `\nrecall: ${documents.length} searchable documents, ${RECALL_QUERIES} queries per class from their distinctive words; found = target in the top 10, MRR over the top 10`,
-    );
-    console.log(
-      `${'class'.padEnd(20)}${pad('Coursepack', 12)}${pad('MiniSearch', 12)}${pad('MRR ours', 10)}${pad('MRR Mini', 10)}`,
-    );
-    for (const row of recall) {
+  // SEARCH_BENCH_RECALL_DOCUMENTS=0 skips recall (latency runs compared with each other).
+  if (RECALL_DOCUMENTS > 0) {
+    await sql`DROP DATABASE IF EXISTS recall`.execute(db);
+    await ensureDatabase(server.url, 'recall');
+    const recallDb = createDb(server.urlFor('recall'), { max: 2 });
+    try {
+      await migrateToLatest(recallDb);
+      await loadCorpus(server.urlFor('recall'), { documents: RECALL_DOCUMENTS, ...SHAPE });
+      const documents = await readSearchableDocuments(recallDb);
+      const queries = generateRecallQueries(documents, RECALL_QUERIES, createRandom(14));
+      const recall = await measureRecall(recallDb, documents, queries);
       console.log(
-        `${row.queryClass.padEnd(20)}${pad(`${row.coursepack.found}/${row.queries}`, 12)}${pad(`${row.minisearch.found}/${row.queries}`, 12)}${pad(row.coursepack.mrr.toFixed(3), 10)}${pad(row.minisearch.mrr.toFixed(3), 10)}`,
+        `\nrecall: ${documents.length} searchable documents, ${RECALL_QUERIES} queries per class from their distinctive words; found = target in the top 10, MRR over the top 10`,
       );
+      console.log(
+        `${'class'.padEnd(20)}${pad('Coursepack', 12)}${pad('MiniSearch', 12)}${pad('MRR ours', 10)}${pad('MRR Mini', 10)}`,
+      );
+      for (const row of recall) {
+        console.log(
+          `${row.queryClass.padEnd(20)}${pad(`${row.coursepack.found}/${row.queries}`, 12)}${pad(`${row.minisearch.found}/${row.queries}`, 12)}${pad(row.coursepack.mrr.toFixed(3), 10)}${pad(row.minisearch.mrr.toFixed(3), 10)}`,
+        );
+      }
+      const examples = Object.entries(queries)
+        .map(
+          ([name, list]) =>
+            `${name}: ${list
+              .slice(0, 3)
+              .map((q) => `"${q.query}"`)
+              .join(', ')}`,
+        )
+        .join('; ');
+      console.log(`examples: ${examples}`);
+      for (const row of recall.filter((r) => r.missed.length > 0)) {
+        console.log(`Coursepack missed (${row.queryClass}), e.g.: ${row.missed.join(', ')}`);
+      }
+    } finally {
+      await recallDb.destroy();
     }
-    const examples = Object.entries(queries)
-      .map(
-        ([name, list]) =>
-          `${name}: ${list
-            .slice(0, 3)
-            .map((q) => `"${q.query}"`)
-            .join(', ')}`,
-      )
-      .join('; ');
-    console.log(`examples: ${examples}`);
-    for (const row of recall.filter((r) => r.missed.length > 0)) {
-      console.log(`Coursepack missed (${row.queryClass}), e.g.: ${row.missed.join(', ')}`);
-    }
-  } finally {
-    await recallDb.destroy();
   }
 } finally {
   await close();

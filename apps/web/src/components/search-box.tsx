@@ -54,10 +54,10 @@ export function SearchBox({
       return;
     }
     timer.current = setTimeout(async () => {
-      // Only the latest text's answer may show: earlier requests are cancelled.
+      // Only the latest text's answer may show: earlier requests are cancelled, and an answer
+      // that arrives all the same (cancelled too late, or overtaken) is dropped.
       const controller = new AbortController();
       request.current = controller;
-      // Aborted or offline: the form still submits to the search page.
       const answer = await callRoute<typeof suggestContract>(
         { method: 'GET', path: '/api/search/suggest' },
         {
@@ -65,10 +65,12 @@ export function SearchBox({
           signal: controller.signal,
         },
       );
-      if (!answer.ok) return;
-      setSuggestions(answer.data.suggestions);
+      if (controller.signal.aborted || request.current !== controller) return;
+      // Offline or refused: no list for this text, whose search page the form still opens.
+      const found = answer.ok ? answer.data.suggestions : [];
+      setSuggestions(found);
       setActive(-1);
-      setOpen(answer.data.suggestions.length > 0);
+      setOpen(found.length > 0);
     }, DEBOUNCE_MS);
   }
 

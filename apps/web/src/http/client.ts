@@ -24,10 +24,14 @@ export type CallInput<Contract extends RouteContract> = (Contract['params'] exte
  */
 export type RouteAddress<Contract extends RouteContract> = Pick<Contract, 'method' | 'path'>;
 
+export const UNREADABLE_ANSWER =
+  'The answer from Coursepack arrived incomplete. Check your connection and try again.';
+
 /**
  * Calls one of our API routes from the browser, by its contract (the route's `contract.ts`) or
  * its address, and returns its answer typed by that contract or its error in words (`fields`
- * maps form fields to their problem); never throws, a lost connection included.
+ * maps form fields to their problem); never throws, a lost connection included, and never
+ * reports success without the answer's data.
  */
 export async function callRoute<const Contract extends RouteContract>(
   route: Contract | RouteAddress<Contract>,
@@ -51,8 +55,21 @@ export async function callRoute<const Contract extends RouteContract>(
       fields: {},
     };
   }
+  // Null when the body is empty, not JSON, or cut short: the connection dropped, or `signal`
+  // cancelled the call after the headers came (typing on, in the search box).
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, data: body as ResponseOf<Contract> };
+  if (response.ok) {
+    // Every route answers its success with a JSON object: without one there is nothing to show.
+    if (body === null) {
+      return {
+        ok: false,
+        status: response.status,
+        message: UNREADABLE_ANSWER,
+        fields: {},
+      };
+    }
+    return { ok: true, data: body as ResponseOf<Contract> };
+  }
   const error = (body as Partial<ErrorBody> | null)?.error;
   const fields = error?.fields;
   return {

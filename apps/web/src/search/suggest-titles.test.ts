@@ -22,8 +22,17 @@ const titles = async (query: string, limit?: number) =>
 
 describe('suggestTitles', () => {
   it('completes the word being typed from title words', async () => {
-    expect(await titles('eigenv')).toEqual(['Eigenvalues and eigenvectors']);
+    expect((await titles('eigenv'))[0]).toBe('Eigenvalues and eigenvectors');
     expect(await titles('lin')).toEqual(['Linear Algebra']);
+  });
+
+  it('fills the list with courses whose description has the words, after the titles', async () => {
+    // "Vector spaces, matrices and eigenvalues.": the results page lists the course too.
+    const { suggestions } = await suggestTitles(db, 'eigenv');
+    expect(suggestions.map((s) => [s.type, s.title])).toEqual([
+      ['document', 'Eigenvalues and eigenvectors'],
+      ['course', 'Linear Algebra'],
+    ]);
   });
 
   it('matches finished words by stem and the last one by prefix', async () => {
@@ -77,12 +86,24 @@ describe('suggestTitles', () => {
     ]);
   });
 
-  it('lists title matches before page-text matches, each document once', async () => {
+  it('lists title matches before text matches, each document once', async () => {
     const { suggestions } = await suggestTitles(db, 'spectral');
     expect(suggestions.map((s) => [s.id, s.subtitle.startsWith('in ')])).toEqual([
       [fixture.documents.spectralTitle, false],
+      [fixture.documents.spectralDescription, true],
       [fixture.documents.spectralBody, true],
     ]);
+  });
+
+  it('shows a document whose description alone has the words with the words around them there', async () => {
+    const { suggestions } = await suggestTitles(db, 'spectral');
+    expect(suggestions[1]).toEqual({
+      type: 'document',
+      id: fixture.documents.spectralDescription,
+      title: '… Practice with the spectral decomposition …',
+      subtitle: 'in Exercise sheet 9',
+      href: `/documents/${fixture.documents.spectralDescription}-exercise-sheet-9`,
+    });
   });
 
   it('stops at the limit', async () => {

@@ -2,9 +2,16 @@ import type { Database, DocumentKind } from '@coursepack/db/schema';
 import { type Kysely, sql } from 'kysely';
 import { coursePath, documentPath } from '../catalog/refs';
 import { KIND_LABELS } from '../documents/kind-labels';
-import { findCorrections, TYPEAHEAD_COUNT_CAP } from './find-corrections';
+import { findCorrections, TYPEAHEAD_COUNT_CAP, type TypedWord } from './find-corrections';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from './highlight-delimiters';
 import { parseSearchQuery } from './parse-search-query';
+import {
+  lookUpWords,
+  MIN_PREFIX_LENGTH,
+  matchTsQuery,
+  type PlannedTerm,
+  planTerms,
+} from './plan-search-query';
 import { PASSAGES_READ } from './search-catalog';
 
 export const DEFAULT_SUGGESTIONS = 8;
@@ -18,8 +25,6 @@ const MAX_COURSE_SUGGESTIONS = 3;
 const CANDIDATES = 200;
 /** Page-text matches fill at most this many places, after the titles. */
 const MAX_PAGE_SUGGESTIONS = 3;
-/** A shorter word being typed matches too many pages to be worth a lookup per keystroke. */
-const MIN_PAGE_PREFIX = 4;
 const PAGE_EXCERPT = `StartSel=${HIGHLIGHT_START},StopSel=${HIGHLIGHT_END},MaxWords=9,MinWords=4,MaxFragments=1`;
 
 export interface TitleSuggestion {
@@ -42,20 +47,14 @@ export interface TitleSuggestions {
  */
 async function correctTyping(
   db: Kysely<Database>,
-  words: readonly string[],
-  partialWord: string | undefined,
-): Promise<{ words: string[]; partialWord: string | undefined } | undefined> {
-  const typed = words.map((word, index) => ({
-    word,
-    partial: partialWord !== undefined && index === words.length - 1,
-  }));
+  typed: readonly TypedWord[],
+): Promise<TypedWord[] | undefined> {
   const corrections = await findCorrections(db, typed, TYPEAHEAD_COUNT_CAP);
   if (corrections.size === 0) return undefined;
-  const corrected = words.map((word) => corrections.get(word)?.[0] ?? word);
-  return {
-    words: corrected,
-    partialWord: partialWord === undefined ? undefined : corrected.at(-1),
-  };
+  return typed.map(({ word, partial }) => ({
+    word: corrections.get(word)?.[0] ?? word,
+    partial,
+  }));
 }
 
 interface CourseRow {
@@ -78,7 +77,9 @@ interface DocumentRow {
  * Typeahead: published course and document titles containing every typed word (by stem)
  * and a word starting with the one being typed. When that finds too little, the words are
  * corrected against the vocabulary (typos) and the corrected titles fill the list, then
- * documents whose page text has the words ("… in Lecture Notes 7, page 3").
+ * courses whose description and documents whose text has the words ("… in Lecture Notes 7,
+ * page 3"), every word matched as on the results page (by stem, as a prefix and by the stems
+ * of the words it begins).
  */
 export async function suggestTitles(
   db: Kysely<Database>,
@@ -88,52 +89,96 @@ export async function suggestTitles(
   const parsed = parseSearchQuery(rawQuery);
   if (parsed.words.length === 0) return { query: parsed.text, suggestions: [] };
 
-  const suggestions = await findTitles(db, parsed.words, parsed.partialWord, limit);
-  if (suggestions.length < limit) {
-    const corrected = await correctTyping(db, parsed.words, parsed.partialWord);
-    if (corrected) {
-      const seen = new Set(suggestions.map((s) => `${s.type}:${s.id}`));
-      const more = await findTitles(db, corrected.words, corrected.partialWord, limit);
-      for (const suggestion of more) {
-        if (suggestions.length >= limit) break;
-        if (!seen.has(`${suggestion.type}:${suggestion.id}`)) suggestions.push(suggestion);
-      }
+  const typed = parsed.words.map((word, index) => ({
+    word,
+    partial: parsed.partialWord !== undefined && index === parsed.words.length - 1,
+  }));
+  const suggestions = await findTitles(db, typed, limit);
+  if (suggestions.length >= limit) return { query: parsed.text, suggestions };
+  // Titles need no stems (they are indexed unstemmed too): what the index makes of the words
+  // is looked up only to fill the list, beside the corrections (looked up beside the titles,
+  // it cost every keystroke more than the keystrokes that need it gain).
+  const [corrected, found] = await Promise.all([
+    correctTyping(db, typed),
+    lookUpWords(db, parsed.words),
+  ]);
+  if (corrected) {
+    const seen = new Set(suggestions.map((s) => `${s.type}:${s.id}`));
+    const more = await findTitles(db, corrected, limit);
+    for (const suggestion of more) {
+      if (suggestions.length >= limit) break;
+      if (!seen.has(`${suggestion.type}:${suggestion.id}`)) suggestions.push(suggestion);
     }
   }
   if (suggestions.length < limit) {
-    const pages = await findPages(
-      db,
-      parsed.words,
-      parsed.partialWord,
-      Math.min(MAX_PAGE_SUGGESTIONS, limit - suggestions.length),
-      suggestions.filter((s) => s.type === 'document').map((s) => s.id),
-    );
-    suggestions.push(...pages);
+    const terms = planTerms(typed, found);
+    const room = limit - suggestions.length;
+    const shown = (type: TitleSuggestion['type']) =>
+      suggestions.filter((s) => s.type === type).map((s) => s.id);
+    const [courses, pages] = await Promise.all([
+      findCoursesByText(db, terms, Math.min(MAX_COURSE_SUGGESTIONS, room), shown('course')),
+      findPages(db, terms, Math.min(MAX_PAGE_SUGGESTIONS, room), shown('document')),
+    ]);
+    suggestions.push(...[...courses, ...pages].slice(0, room));
   }
   return { query: parsed.text, suggestions };
 }
 
-/**
- * Documents whose text has every word, the last one as typed so far, each with the words
- * around its first matching page. Unranked: titles came first, and these only fill the list.
- */
-async function findPages(
+/** One or two letters begin words on most pages: not worth a text lookup per keystroke. */
+function tooShortForText(terms: readonly PlannedTerm[]): boolean {
+  return terms.some((term) => term.prefix && [...term.word].length < MIN_PREFIX_LENGTH);
+}
+
+/** Courses whose title, code or description has every word (the results page's courses). */
+async function findCoursesByText(
   db: Kysely<Database>,
-  words: readonly string[],
-  partialWord: string | undefined,
+  terms: readonly PlannedTerm[],
   limit: number,
   exclude: readonly number[],
 ): Promise<TitleSuggestion[]> {
-  if (partialWord !== undefined && [...partialWord].length < MIN_PAGE_PREFIX) return [];
-  const complete = partialWord === undefined ? words : words.slice(0, -1);
-  const query = partialWord
-    ? sql`plainto_tsquery('coursepack', ${complete.join(' ')}) && to_tsquery('coursepack_simple', ${`'${partialWord}':*`})`
-    : sql`plainto_tsquery('coursepack', ${complete.join(' ')})`;
+  if (tooShortForText(terms)) return [];
+  const { rows } = await sql<CourseRow>`
+    SELECT c.id, c.slug, c.title, c.code, i.name AS institution
+    FROM (
+      SELECT s.course_id FROM course_search s, (SELECT ${matchTsQuery(terms)} AS query) q
+      WHERE s.vector @@ q.query AND NOT s.course_id = ANY (${exclude}::int[])
+      LIMIT ${limit}
+    ) m
+    JOIN courses c ON c.id = m.course_id
+    JOIN institutions i ON i.id = c.institution_id
+    ORDER BY c.id`.execute(db);
+  return rows.map(courseSuggestion);
+}
+
+function courseSuggestion(course: CourseRow): TitleSuggestion {
+  return {
+    type: 'course',
+    id: course.id,
+    title: course.title,
+    subtitle: course.code ? `${course.code} · ${course.institution}` : course.institution,
+    href: coursePath(course),
+  };
+}
+
+/**
+ * Documents whose text has every word, the last one as typed so far, each with the words
+ * around its first matching page, or in its description when no one page has them all (the
+ * words are in the description, or spread over several fields). Unranked: titles came first,
+ * and these only fill the list.
+ */
+async function findPages(
+  db: Kysely<Database>,
+  terms: readonly PlannedTerm[],
+  limit: number,
+  exclude: readonly number[],
+): Promise<TitleSuggestion[]> {
+  if (tooShortForText(terms)) return [];
+  const query = matchTsQuery(terms);
   const { rows } = await sql<{
     id: number;
     slug: string;
     title: string;
-    page: number;
+    page: number | null;
     excerpt: string;
   }>`
     -- Both materialized, so the planner cannot see the words: seeing them, it estimated rare
@@ -144,8 +189,9 @@ async function findPages(
       SELECT s.document_id FROM document_search s, q WHERE s.vector @@ q.query
     )
     SELECT d.id, d.slug, d.title, p.page_number AS page,
-           ts_headline('coursepack', substr(p.body, k.start, k.length), q.query, ${PAGE_EXCERPT})
-             AS excerpt
+           ts_headline('coursepack',
+             coalesce(substr(p.body, k.start, k.length), nullif(d.description, ''), d.title),
+             q.query, ${PAGE_EXCERPT}) AS excerpt
     FROM q
     CROSS JOIN (
       SELECT document_id FROM found WHERE NOT document_id = ANY (${exclude}::int[])
@@ -154,32 +200,32 @@ async function findPages(
     JOIN documents d ON d.id = m.document_id
     -- The first of the first passages found with the words (migration 0019): the words around
     -- them are read from at most 2,000 characters, however long the page or the document.
-    CROSS JOIN LATERAL (
+    LEFT JOIN LATERAL (
       SELECT k.page_number, k.start, k.length FROM (
         SELECT s.page_number, s.passage, s.start, s.length FROM search_passages s
         WHERE s.document_id = m.document_id AND s.vector @@ q.query
         LIMIT ${PASSAGES_READ}
       ) k
       ORDER BY k.page_number, k.passage LIMIT 1
-    ) k
-    JOIN document_pages p ON p.document_id = m.document_id AND p.page_number = k.page_number
+    ) k ON true
+    LEFT JOIN document_pages p ON p.document_id = m.document_id AND p.page_number = k.page_number
     ORDER BY d.id DESC`.execute(db);
   return rows.map((row) => ({
     type: 'document',
     id: row.id,
     title: `… ${row.excerpt.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '')} …`,
-    subtitle: `in ${row.title}, page ${row.page}`,
-    href: documentPath(row, row.page),
+    subtitle: row.page === null ? `in ${row.title}` : `in ${row.title}, page ${row.page}`,
+    href: row.page === null ? documentPath(row) : documentPath(row, row.page),
   }));
 }
 
 async function findTitles(
   db: Kysely<Database>,
-  words: readonly string[],
-  partialWord: string | undefined,
+  typed: readonly TypedWord[],
   limit: number,
 ): Promise<TitleSuggestion[]> {
-  const complete = partialWord === undefined ? words : words.slice(0, -1);
+  const complete = typed.filter((word) => !word.partial).map((word) => word.word);
+  const partialWord = typed.find((word) => word.partial)?.word;
   // The half-typed word matches plain title words by prefix (stemming a fragment would
   // turn "analys" into a stem no title has); whole words match by English stem.
   const query = partialWord
@@ -212,13 +258,7 @@ async function findTitles(
       ORDER BY m.rank DESC, m.size, d.id DESC
       LIMIT ${limit}`.execute(db),
   ]);
-  const suggestions: TitleSuggestion[] = courses.rows.map((course) => ({
-    type: 'course',
-    id: course.id,
-    title: course.title,
-    subtitle: course.code ? `${course.code} · ${course.institution}` : course.institution,
-    href: coursePath(course),
-  }));
+  const suggestions = courses.rows.map(courseSuggestion);
   for (const document of documents.rows) {
     if (suggestions.length >= limit) break;
     suggestions.push({
