@@ -31,12 +31,10 @@ beforeAll(async () => {
 
 describe('first-load JavaScript budget', () => {
   it('keeps the home, course, document and search pages within their budgets', () => {
-    expect(Object.keys(budget).sort()).toEqual([
-      '/',
-      '/courses/[courseRef]',
-      '/documents/[documentRef]',
-      '/search',
-    ]);
+    // More pages may get a budget; these four never lose theirs.
+    expect(Object.keys(budget)).toEqual(
+      expect.arrayContaining(['/', '/courses/[courseRef]', '/documents/[documentRef]', '/search']),
+    );
     const checks = checkBudget(pages, budget);
     console.info(`first-load JavaScript, gzipped:\n${checks.map(describeCheck).join('\n')}`);
     const over = checks.filter(({ ratio }) => ratio > 1).map(describeCheck);
