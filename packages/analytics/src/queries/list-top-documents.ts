@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { SET_SESSIONS, selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface TopDocument {
   documentId: number;
@@ -34,15 +34,15 @@ export async function listTopDocuments(
         SELECT * FROM ${selectSessionSets(setScope, ['document', 'depth'], scope, range, options)} AS s
       ),
       docs AS (
-        SELECT value::bigint AS doc_id, icount(analytics_int_union(sessions)) AS sessions,
+        SELECT value::bigint AS doc_id, ${SET_SESSIONS} AS sessions,
           sum(views) AS views, sum(active_ms) AS active_ms
         FROM s WHERE dimension = 'document'
         GROUP BY value
-        HAVING icount(analytics_int_union(sessions)) > 0
+        HAVING ${SET_SESSIONS} > 0
       ),
       depths AS (
         SELECT split_part(value, ':', 1)::bigint AS doc_id,
-          25 * icount(analytics_int_union(sessions)) AS depth_sum
+          25 * ${SET_SESSIONS} AS depth_sum
         FROM s WHERE dimension = 'depth'
         GROUP BY value
       )
