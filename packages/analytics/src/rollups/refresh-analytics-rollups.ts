@@ -79,13 +79,7 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
     // A refresh sorts its events several times (presence windows, groupings): in memory, not
     // in temporary files. One refresh runs at a time, so this much is taken at most once.
     await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-    const watermark = await sql<{ until: Date }>`
-      SELECT greatest(
-        least(now(), min(xact_start) FILTER (
-          WHERE pid <> pg_backend_pid() AND datname = current_database()
-            AND backend_type = 'client backend')),
-        now() - ${MAX_WATERMARK_LAG}) AS until
-      FROM pg_stat_activity`.execute(trx);
+    let until = await committedUntil(trx);
     const state = await trx
       .selectFrom('analytics_refresh_state')
       .select('processed_until')
@@ -93,19 +87,12 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
     const full = rebuild || !state;
     // The rollups hold exactly the events stored before `processed_until`: it never goes back
     // unless everything is recomputed.
-    let until = watermark.rows[0]?.until ?? new Date();
     if (!full && until < state.processed_until) until = state.processed_until;
 
     const counts = full
       ? await recomputeAll(trx, until)
       : await recomputeSince(trx, state.processed_until, until);
-    await sql`
-      INSERT INTO analytics_refresh_state (id, processed_until, refreshed_at)
-      VALUES (true, ${until}, now())
-      ON CONFLICT (id) DO UPDATE SET
-        processed_until = excluded.processed_until, refreshed_at = excluded.refreshed_at`.execute(
-      trx,
-    );
+    await recordProcessedUntil(trx, until);
     return {
       kind: full ? 'full' : 'incremental',
       ...counts,
@@ -113,6 +100,31 @@ async function refresh(db: Kysely<Database>, rebuild: boolean): Promise<RollupRe
       milliseconds: performance.now() - started,
     } satisfies RollupRefresh;
   });
+}
+
+/**
+ * The watermark: the start of the oldest transaction still open (no older than
+ * MAX_WATERMARK_LAG), or now. Every event stored before it is committed.
+ */
+async function committedUntil(trx: Transaction<Database>): Promise<Date> {
+  const watermark = await sql<{ until: Date }>`
+    SELECT greatest(
+      least(now(), min(xact_start) FILTER (
+        WHERE pid <> pg_backend_pid() AND datname = current_database()
+          AND backend_type = 'client backend')),
+      now() - ${MAX_WATERMARK_LAG}) AS until
+    FROM pg_stat_activity`.execute(trx);
+  return watermark.rows[0]?.until ?? new Date();
+}
+
+async function recordProcessedUntil(trx: Transaction<Database>, until: Date) {
+  await sql`
+    INSERT INTO analytics_refresh_state (id, processed_until, refreshed_at)
+    VALUES (true, ${until}, now())
+    ON CONFLICT (id) DO UPDATE SET
+      processed_until = excluded.processed_until, refreshed_at = excluded.refreshed_at`.execute(
+    trx,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { columnList, ROLLUPS, type RollupKind } from '../../rollup-columns';
-import type { RefreshTable } from './refresh-tables';
+import type { TemporaryTable } from './refresh-tables';
 
 export type Grain = 'hours' | 'days';
 
@@ -14,7 +14,13 @@ export async function mergeRows(
   trx: Transaction<Database>,
   kind: RollupKind,
   grain: Grain,
-  changes: RefreshTable<string>,
+  changes: TemporaryTable<
+    | 'sessionHourChanges'
+    | 'sessionDayChanges'
+    | 'pageHourChanges'
+    | 'actionHourChanges'
+    | 'actionDayChanges'
+  >,
   combine: RawBuilder<unknown>,
 ) {
   const { keys, measures } = ROLLUPS[kind];
