@@ -67,6 +67,9 @@ export function utcDayOf(moment: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`(date_trunc('day', ${moment}, 'UTC') AT TIME ZONE 'UTC')::date`;
 }
 
+/** The UTC day of an hourly rollup row's `hour`. */
+export const HOUR_DAY = utcDayOf(sql`hour`);
+
 /** `columns` as a comma-separated SQL list, each qualified by `table` when one is given. */
 export function columnList(columns: readonly string[], table?: string): RawBuilder<unknown> {
   return sql.join(columns.map((column) => sql.ref(table ? `${table}.${column}` : column)));

@@ -4,7 +4,12 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { everyoneDimension, readerSetScope, selectSessionSets } from './select-session-sets';
+import {
+  everyoneDimension,
+  readerSetScope,
+  SET_SESSIONS,
+  selectSessionSets,
+} from './select-session-sets';
 
 export const DEPTH_LEVELS = [25, 50, 75, 100] as const;
 export type DepthLevel = (typeof DEPTH_LEVELS)[number];
@@ -106,11 +111,11 @@ function fromSessionSets(
     WITH s AS MATERIALIZED (SELECT * FROM ${sets} AS s),
     per_value AS (
       SELECT dimension, split_part(value, ':', 2) AS level,
-        icount(analytics_int_union(sessions)) AS n
+        ${SET_SESSIONS} AS n
       FROM s WHERE dimension <> 'sessions' GROUP BY dimension, value
     )
     SELECT
-      (SELECT icount(analytics_int_union(sessions)) FROM s WHERE dimension = ${everyone}) AS sessions,
+      (SELECT ${SET_SESSIONS} FROM s WHERE dimension = ${everyone}) AS sessions,
       (SELECT coalesce(sum(views), 0) FROM s WHERE dimension = ${everyone}) AS views,
       (SELECT coalesce(sum(active_ms), 0) FROM s WHERE dimension = ${everyone}) AS active_ms,
       counted.*

@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { SET_SESSIONS, selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface ActionCount {
   type: string;
@@ -30,10 +30,10 @@ export async function listActions(
   const counted = setScope
     ? sql`
       SELECT value::jsonb ->> 0 AS type, value::jsonb ->> 1 AS name, value::jsonb ->> 2 AS action,
-        sum(events) AS events, icount(analytics_int_union(sessions)) AS sessions
+        sum(events) AS events, ${SET_SESSIONS} AS sessions
       FROM ${selectSessionSets(setScope, ['action'], scope, range, options)} AS s
       GROUP BY value
-      HAVING icount(analytics_int_union(sessions)) > 0`
+      HAVING ${SET_SESSIONS} > 0`
     : sql`
       SELECT type, name, action, sum(events) AS events, ${countSessions(options)} AS sessions
       FROM ${selectAnalyticsRows('actions', scope, range, options)} AS r

@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { SET_SESSIONS, selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface BreakdownRow {
   /** The dimension's value; null when the events carried none (direct traffic, unknown OS…). */
@@ -38,11 +38,11 @@ export async function listBreakdown<Column extends string>(
     }>`${
       setScope
         ? sql`
-      SELECT dimension, value, icount(analytics_int_union(sessions)) AS sessions,
+      SELECT dimension, value, ${SET_SESSIONS} AS sessions,
         sum(views) AS views
       FROM ${selectSessionSets(setScope, columns, scope, range, options)} AS s
       GROUP BY dimension, value
-      HAVING icount(analytics_int_union(sessions)) > 0`
+      HAVING ${SET_SESSIONS} > 0`
         : fromRows(columns, scope, range, options)
     }
     ORDER BY dimension, sessions DESC, views DESC, value`,

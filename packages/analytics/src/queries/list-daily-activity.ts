@@ -4,7 +4,12 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
-import { everyoneDimension, readerSetScope, selectSessionSets } from './select-session-sets';
+import {
+  everyoneDimension,
+  readerSetScope,
+  SET_SESSIONS,
+  selectSessionSets,
+} from './select-session-sets';
 
 export interface DailyActivity {
   /** The UTC day, `YYYY-MM-DD`. */
@@ -25,11 +30,11 @@ export async function listDailyActivity(
   const setScope = readerSetScope(scope, options);
   const query = setScope
     ? sql`
-      SELECT day, icount(analytics_int_union(sessions)) AS sessions, sum(views) AS views,
+      SELECT day, ${SET_SESSIONS} AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms
       FROM ${selectSessionSets(setScope, [everyoneDimension(scope)], scope, range, options, true)} AS s
       GROUP BY day
-      HAVING icount(analytics_int_union(sessions)) > 0`
+      HAVING ${SET_SESSIONS} > 0`
     : sql`
       SELECT day, ${countSessions(options)} AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms

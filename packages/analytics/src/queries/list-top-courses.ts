@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { countSessions, selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { SET_SESSIONS, selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface TopCourse {
   courseId: number;
@@ -27,11 +27,11 @@ export async function listTopCourses(
   const counted = setScope
     ? sql`
       SELECT ${scope.kind === 'course' ? sql`${scope.courseId}::bigint` : sql`value::bigint`} AS course_id,
-        icount(analytics_int_union(sessions)) AS sessions, sum(views) AS views,
+        ${SET_SESSIONS} AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms
       FROM ${selectSessionSets(setScope, [scope.kind === 'course' ? 'sessions' : 'course'], scope, range, options)} AS s
       GROUP BY value
-      HAVING icount(analytics_int_union(sessions)) > 0`
+      HAVING ${SET_SESSIONS} > 0`
     : sql`
       SELECT course_id, ${countSessions(options)} AS sessions, sum(views) AS views,
         sum(active_ms) AS active_ms

@@ -4,7 +4,7 @@ import type { AnalyticsOptions, AnalyticsScope } from '../analytics-scope';
 import type { StatsRange } from '../stats-range';
 import { executeAnalyticsQuery } from './execute-analytics-query';
 import { selectAnalyticsRows } from './select-analytics-rows';
-import { selectSessionSets, sessionSetScope } from './select-session-sets';
+import { SET_SESSIONS, selectSessionSets, sessionSetScope } from './select-session-sets';
 
 export interface TopDocument {
   documentId: number;
@@ -29,36 +29,8 @@ export async function listTopDocuments(
   const setScope = sessionSetScope(scope, options);
   // Per document: sessions (its reads), views, active time and the sum of the reads' depths.
   const counted = setScope
-    ? sql`
-      WITH s AS MATERIALIZED (
-        SELECT * FROM ${selectSessionSets(setScope, ['document', 'depth'], scope, range, options)} AS s
-      ),
-      docs AS (
-        SELECT value::bigint AS doc_id, icount(analytics_int_union(sessions)) AS sessions,
-          sum(views) AS views, sum(active_ms) AS active_ms
-        FROM s WHERE dimension = 'document'
-        GROUP BY value
-        HAVING icount(analytics_int_union(sessions)) > 0
-      ),
-      depths AS (
-        SELECT split_part(value, ':', 1)::bigint AS doc_id,
-          25 * icount(analytics_int_union(sessions)) AS depth_sum
-        FROM s WHERE dimension = 'depth'
-        GROUP BY value
-      )
-      SELECT docs.*, coalesce((SELECT sum(depth_sum) FROM depths WHERE depths.doc_id = docs.doc_id), 0) AS depth_sum
-      FROM docs`
-    : sql`
-      SELECT doc_id, count(*) AS sessions, sum(views) AS views, sum(active_ms) AS active_ms,
-        sum(depth) AS depth_sum
-      FROM (
-        SELECT doc_id, session_key, sum(views) AS views, sum(active_ms) AS active_ms,
-          max(max_depth) AS depth
-        FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
-        WHERE doc_id IS NOT NULL
-        GROUP BY doc_id, session_key
-      ) AS reads
-      GROUP BY doc_id`;
+    ? fromSessionSets(setScope, scope, range, options)
+    : fromRows(scope, range, options);
   const result = await executeAnalyticsQuery(
     db,
     sql<{
@@ -92,4 +64,45 @@ export async function listTopDocuments(
     activeSeconds: row.active_ms / 1000,
     averageDepth: row.depth_sum / row.sessions,
   }));
+}
+
+function fromSessionSets(
+  setScope: string,
+  scope: AnalyticsScope,
+  range: StatsRange,
+  options: AnalyticsOptions,
+) {
+  return sql`
+    WITH s AS MATERIALIZED (
+      SELECT * FROM ${selectSessionSets(setScope, ['document', 'depth'], scope, range, options)} AS s
+    ),
+    docs AS (
+      SELECT value::bigint AS doc_id, ${SET_SESSIONS} AS sessions,
+        sum(views) AS views, sum(active_ms) AS active_ms
+      FROM s WHERE dimension = 'document'
+      GROUP BY value
+      HAVING ${SET_SESSIONS} > 0
+    ),
+    depths AS (
+      SELECT split_part(value, ':', 1)::bigint AS doc_id,
+        25 * ${SET_SESSIONS} AS depth_sum
+      FROM s WHERE dimension = 'depth'
+      GROUP BY value
+    )
+    SELECT docs.*, coalesce((SELECT sum(depth_sum) FROM depths WHERE depths.doc_id = docs.doc_id), 0) AS depth_sum
+    FROM docs`;
+}
+
+function fromRows(scope: AnalyticsScope, range: StatsRange, options: AnalyticsOptions) {
+  return sql`
+    SELECT doc_id, count(*) AS sessions, sum(views) AS views, sum(active_ms) AS active_ms,
+      sum(depth) AS depth_sum
+    FROM (
+      SELECT doc_id, session_key, sum(views) AS views, sum(active_ms) AS active_ms,
+        max(max_depth) AS depth
+      FROM ${selectAnalyticsRows('sessions', scope, range, options)} AS r
+      WHERE doc_id IS NOT NULL
+      GROUP BY doc_id, session_key
+    ) AS reads
+    GROUP BY doc_id`;
 }

@@ -38,8 +38,14 @@ export function everyoneDimension(scope: AnalyticsScope): 'sessions' | 'document
 }
 
 /**
+ * How many distinct sessions a group of rows from `selectSessionSets` holds: the size of the
+ * union of their sorted arrays (intarray, in C). What `countSessions` is for rollup rows.
+ */
+export const SET_SESSIONS = sql<number>`icount(analytics_int_union(sessions))`;
+
+/**
  * Per day, dimension and value of a scope's session sets (`expandSessionSets`): `sessions` (a
- * sorted array of session keys; count a range with `icount(analytics_int_union(sessions))`),
+ * sorted array of session keys; count a range with `SET_SESSIONS`),
  * `events`, `views`, `active_ms`. Whole UTC days come from `analytics_session_sets`, the hours
  * before the first and after the last whole day from the hourly rollups, grouped the same way;
  * whole ISO weeks (`day` their Monday) from `analytics_session_set_weeks` unless `perDay`.

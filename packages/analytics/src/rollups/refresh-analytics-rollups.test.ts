@@ -9,11 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refreshUntilNew } from '../testing/refresh-until-new';
 import { setsAsRebuilt } from '../testing/sets-as-rebuilt';
 import { testEvent, type Visit } from '../testing/test-event';
-import {
-  rebuildAnalyticsRollups,
-  refreshAnalyticsRollups,
-  SET_TAIL_MEMBERS,
-} from './refresh-analytics-rollups';
+import { SET_TAIL_MEMBERS } from './refresh/merge-set-changes';
+import { rebuildAnalyticsRollups, refreshAnalyticsRollups } from './refresh-analytics-rollups';
 
 const ROLLUP_TABLES = [
   'analytics_session_hours',
