@@ -14,14 +14,11 @@ import {
   DeliveryService,
   type OriginalDelivery,
 } from './delivery-service';
+import { parseRawDeliveryPath, validateTransformation } from './grammar/parse-delivery-path';
+import { assertValidPublicId } from './grammar/public-id';
 import { HotAnswers, matchesEtag } from './hot-answers';
 import { MediaError } from './media-error';
 import { NamedTransformations, readName } from './named-transformations';
-import {
-  assertValidPublicId,
-  parseRawDeliveryPath,
-  validateTransformation,
-} from './parse-delivery-path';
 import { PdfRenderer } from './pdf-renderer';
 import { rawDelivery, SANDBOX_POLICY } from './raw-file-type';
 import type { UploadResourceType } from './store-upload';

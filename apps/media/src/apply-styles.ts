@@ -1,7 +1,7 @@
 import type { Sharp } from 'sharp';
-import type { ResolvedStep } from './parse-delivery-path';
+import type { ResolvedStep } from './grammar/parse-delivery-path';
+import type { Effect } from './grammar/transformation-values';
 import type { Size } from './plan-resize';
-import type { Effect } from './transformation-values';
 
 /**
  * What a transformation component does after its resize, in Cloudinary's order: the effect

@@ -11,18 +11,18 @@ import {
   type ResolvedRequest,
 } from './derive-image';
 import { type DerivedStore, DiskDerivedCache } from './derived-cache';
+import {
+  DELIVERY_EXTENSIONS,
+  type DeliveryRequest,
+  namedTransformationsIn,
+  parseDeliveryPath,
+} from './grammar/parse-delivery-path';
+import { assertValidPublicId } from './grammar/public-id';
 import { type Dependency, matchesEtag } from './hot-answers';
 import { LruMap } from './lru-map';
 import { MediaError, toMediaError } from './media-error';
 import { MemoryCache } from './memory-cache';
 import type { NamedTransformations } from './named-transformations';
-import {
-  assertValidPublicId,
-  DELIVERY_EXTENSIONS,
-  type DeliveryRequest,
-  namedTransformationsIn,
-  parseDeliveryPath,
-} from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
 import { fitWithinPixels, type Size } from './plan-resize';
 import { readClientHints, resolveClientHints } from './resolve-client-hints';

@@ -3,7 +3,6 @@ import { applyStyles, type Materialise, styledSize, worksOnSingleFrames } from '
 import type { AssetRecord } from './asset-store';
 import { isAnimated } from './choose-output-format';
 import { foldChainDpr } from './fold-chain-dpr';
-import { MediaError } from './media-error';
 import type {
   DeliveryRequest,
   Gravity,
@@ -11,7 +10,8 @@ import type {
   Overlay,
   QualityPreset,
   ResolvedStep,
-} from './parse-delivery-path';
+} from './grammar/parse-delivery-path';
+import { MediaError } from './media-error';
 import type { PdfRenderer } from './pdf-renderer';
 import { outputSize, planResize, type ResizePlan, type Size } from './plan-resize';
 

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { CONTENT_TYPES, isOutputFormat } from './choose-output-format';
 import type { MediaConfig } from './config';
 import type { DeliveryService } from './delivery-service';
+import type { OutputFormat } from './grammar/parse-delivery-path';
 import { MediaError } from './media-error';
-import type { OutputFormat } from './parse-delivery-path';
 import { imageDeliveryPath } from './store-upload';
 
 /**

@@ -2,8 +2,8 @@ import { isOutputFormat } from './choose-output-format';
 import type { MediaConfig } from './config';
 import type { DeliveryService } from './delivery-service';
 import { deliverWaiting } from './eager-transformations';
+import type { OutputFormat } from './grammar/parse-delivery-path';
 import { MediaError } from './media-error';
-import type { OutputFormat } from './parse-delivery-path';
 import { imageDeliveryPath, type UploadResponse } from './store-upload';
 
 /**

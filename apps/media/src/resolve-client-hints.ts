@@ -1,10 +1,10 @@
 import type { ResolvedRequest } from './derive-image';
+import { MAX_DIMENSION } from './grammar/delivery-parameters';
 import {
   canonicalize,
   type DeliveryRequest,
-  MAX_DIMENSION,
   type ResolvedStep,
-} from './parse-delivery-path';
+} from './grammar/parse-delivery-path';
 
 /** The client hints a browser sends for images (`Sec-CH-DPR`, `Sec-CH-Width`). */
 export interface ClientHints {

@@ -8,8 +8,8 @@ import type { MediaConfig } from './config';
 import type { DerivationLane } from './derivation-lane';
 import { PDF_DENSITY } from './derive-image';
 import type { EagerDerivation } from './eager-transformations';
+import { assertValidPublicId } from './grammar/public-id';
 import { MediaError } from './media-error';
-import { assertValidPublicId } from './parse-delivery-path';
 import type { PdfRenderer } from './pdf-renderer';
 import { rawContentType } from './raw-file-type';
 

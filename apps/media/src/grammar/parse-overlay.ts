@@ -1,4 +1,4 @@
-import { MediaError } from './media-error';
+import { MediaError } from '../media-error';
 import { invalid } from './transformation-values';
 
 /**

@@ -1,11 +1,12 @@
+import type { CropMode, Gravity } from '@coursepack/images/build-media-url';
+import { MediaError } from '../media-error';
 import {
-  CROP_MODES as CROP_MODE_LIST,
-  type CropMode,
-  GRAVITIES as GRAVITY_LIST,
-  type Gravity,
-} from '@coursepack/images/build-media-url';
-import { MediaError } from './media-error';
-import { type LayerSource, parseLayerSource } from './parse-overlay';
+  type ComponentResult,
+  looksLikeTransformation,
+  parseComponent,
+} from './delivery-parameters';
+import type { LayerSource } from './parse-overlay';
+import { assertValidPublicId, decodeSegment } from './public-id';
 import {
   type Angle,
   type Border,
@@ -13,13 +14,6 @@ import {
   type Effect,
   type Flags,
   invalid,
-  parseAngle,
-  parseBorder,
-  parseColour,
-  parseEffect,
-  parseFlags,
-  parseOpacity,
-  parseRadius,
 } from './transformation-values';
 
 /**
@@ -115,9 +109,6 @@ export interface DeliveryRequest {
   canonical: string;
 }
 
-/** Largest width or height a URL may ask for, before the output-pixel limit applies. */
-export const MAX_DIMENSION = 16_384;
-export const MAX_PUBLIC_ID_LENGTH = 255;
 /**
  * Default cap on chained components (`MEDIA_MAX_TRANSFORMATIONS`): each geometry step
  * materialises a full image, so a long chain multiplies the work of one request. Our clients
@@ -126,24 +117,6 @@ export const MAX_PUBLIC_ID_LENGTH = 255;
 export const DEFAULT_MAX_TRANSFORMATIONS = 10;
 const MAX_PATH_LENGTH = 2_048;
 
-const CROP_MODES: ReadonlySet<string> = new Set(CROP_MODE_LIST);
-const UNSUPPORTED_CROP_MODES: ReadonlySet<string> = new Set([
-  'mpad',
-  'mfit',
-  'fill_pad',
-  'auto_pad',
-  'imagga_crop',
-  'imagga_scale',
-]);
-const GRAVITIES: ReadonlySet<string> = new Set(GRAVITY_LIST);
-const FORMATS: Readonly<Record<string, OutputFormat>> = {
-  jpg: 'jpg',
-  jpeg: 'jpg',
-  png: 'png',
-  webp: 'webp',
-  avif: 'avif',
-  gif: 'gif',
-};
 /** Extensions stripped from the last path segment; `pdf` delivers the original document. */
 export const DELIVERY_EXTENSIONS: ReadonlySet<string> = new Set([
   'jpg',
@@ -160,305 +133,11 @@ export const DELIVERY_EXTENSIONS: ReadonlySet<string> = new Set([
   'heic',
   'jxl',
 ]);
-const SUPPORTED_KEYS: ReadonlySet<string> = new Set([
-  'w',
-  'h',
-  'c',
-  'g',
-  'q',
-  'f',
-  'dpr',
-  'ar',
-  'pg',
-  'x',
-  'y',
-  'e',
-  'r',
-  'a',
-  'b',
-  'bo',
-  'o',
-  'co',
-  'fl',
-  'd',
-  'l',
-  't',
-]);
-/** Cloudinary parameters we recognise but do not implement: a clear 400 rather than a 404. */
-const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
-  'ac',
-  'af',
-  'br',
-  'cs',
-  'dl',
-  'dn',
-  'du',
-  'eo',
-  'fn',
-  'fps',
-  'if',
-  'ki',
-  'p',
-  'so',
-  'sp',
-  'u',
-  'vc',
-  'vs',
-  'z',
-]);
-const IMPLEMENTED = 'w, h, c, g, x, y, q, f, dpr, ar, pg, e, r, a, b, bo, o, co, fl, d, l and t';
-const PARAM_SHAPE = /^([a-z]+)_(.+)$/;
 const VERSION_SHAPE = /^v(\d{1,12})$/;
 /** A named transformation's component: `t_{name}`, alone. */
 const NAMED_SHAPE = /^t_([\w-]{1,64})$/;
 /** `s--{8 characters}--` (SHA-1), or 32 with `long_url_signature` (SHA-256). */
 const SIGNATURE_SHAPE = /^s--(?:[\w-]{8}|[\w-]{32})--$/;
-const QUALITY_PRESETS: ReadonlySet<string> = new Set(['best', 'good', 'eco', 'low']);
-
-function looksLikeTransformation(segment: string): boolean {
-  let known = false;
-  for (const part of segment.split(',')) {
-    const match = PARAM_SHAPE.exec(part);
-    if (!match) return false;
-    const key = match[1] as string;
-    if (SUPPORTED_KEYS.has(key) || UNSUPPORTED_KEYS.has(key)) known = true;
-  }
-  return known;
-}
-
-function parseDimension(part: string, value: string): FixedDimension {
-  if (/^\d+$/.test(value)) {
-    const px = Number(value);
-    if (px < 1 || px > MAX_DIMENSION) {
-      throw invalid(part, `must be between 1 and ${MAX_DIMENSION} pixels`);
-    }
-    return { kind: 'px', value: px };
-  }
-  if (/^(0?\.\d+|1\.0*)$/.test(value)) {
-    const fraction = Number(value);
-    if (fraction > 0 && fraction <= 1) return { kind: 'relative', value: fraction };
-  }
-  throw invalid(part, 'must be a whole number of pixels or a fraction up to 1.0');
-}
-
-function parsePositiveDecimal(value: string): number | undefined {
-  if (!/^\d{1,5}(\.\d{1,6})?$/.test(value) && !/^\.\d{1,6}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number > 0 ? number : undefined;
-}
-
-function parseAspectRatio(part: string, value: string): number {
-  const pair = /^(.+):(.+)$/.exec(value);
-  const ratio = pair
-    ? (parsePositiveDecimal(pair[1] as string) ?? Number.NaN) /
-      (parsePositiveDecimal(pair[2] as string) ?? Number.NaN)
-    : parsePositiveDecimal(value);
-  if (ratio === undefined || !Number.isFinite(ratio) || ratio < 0.01 || ratio > 100) {
-    throw invalid(part, 'must be "width:height" or a decimal between 0.01 and 100');
-  }
-  return ratio;
-}
-
-interface ComponentResult {
-  step: TransformationStep;
-  format?: OutputFormat | 'auto';
-  quality?: number | QualityPreset;
-  page?: number;
-  flags: Flags;
-  defaultImage?: string;
-  layer?: LayerSource;
-}
-
-/** `w_auto`, `w_auto:{step}`, `w_auto:{step}:{fallback}` (Cloudinary's rounding step is 100). */
-function parseAutoWidth(part: string, value: string): Dimension | undefined {
-  const match = /^auto(?::(\d{1,4}))?(?::(\d{1,5}))?$/.exec(value);
-  if (!match) return undefined;
-  const step = match[1] === undefined ? 100 : Number(match[1]);
-  const fallback = match[2] === undefined ? undefined : Number(match[2]);
-  if (step < 1 || (fallback !== undefined && (fallback < 1 || fallback > MAX_DIMENSION))) {
-    throw invalid(
-      part,
-      `w_auto takes a rounding step of at least 1 and a fallback up to ${MAX_DIMENSION}`,
-    );
-  }
-  return { kind: 'auto', step, fallback };
-}
-
-/** `x_`/`y_`: whole pixels, negative allowed (offsets from a gravity's corner). */
-function parseOffset(part: string, value: string): number {
-  if (!/^-?\d{1,5}$/.test(value) || Math.abs(Number(value)) > MAX_DIMENSION) {
-    throw invalid(
-      part,
-      `must be a whole number of pixels from -${MAX_DIMENSION} to ${MAX_DIMENSION}`,
-    );
-  }
-  return Number(value);
-}
-
-function parseComponent(segment: string): ComponentResult {
-  const result: ComponentResult = { step: {}, flags: {} };
-  const seen = new Set<string>();
-  for (const part of segment.split(',')) {
-    const match = PARAM_SHAPE.exec(part);
-    if (!match) throw invalid(part, 'expected key_value');
-    const key = match[1] as string;
-    const value = match[2] as string;
-    if (UNSUPPORTED_KEYS.has(key)) {
-      throw new MediaError(
-        'unsupported_transformation',
-        `Unsupported transformation parameter ${part}: this service implements ${IMPLEMENTED}`,
-      );
-    }
-    if (!SUPPORTED_KEYS.has(key)) throw invalid(part, `unknown parameter "${key}"`);
-    // Flags add up: next-cloudinary writes `fl_layer_apply,fl_no_overflow`.
-    if (seen.has(key) && key !== 'fl') {
-      throw invalid(part, `"${key}" appears twice in one component`);
-    }
-    seen.add(key);
-    switch (key) {
-      case 'w':
-        result.step.width = parseAutoWidth(part, value) ?? parseDimension(part, value);
-        break;
-      case 'h':
-        result.step.height = parseDimension(part, value);
-        break;
-      case 'c':
-        if (UNSUPPORTED_CROP_MODES.has(value)) {
-          throw new MediaError(
-            'unsupported_transformation',
-            `Unsupported crop mode ${part}: use ${CROP_MODE_LIST.join(', ')}`,
-          );
-        }
-        if (!CROP_MODES.has(value)) throw invalid(part, 'unknown crop mode');
-        result.step.crop = value as CropMode;
-        break;
-      case 'g':
-        if (!GRAVITIES.has(value)) {
-          throw new MediaError(
-            'unsupported_transformation',
-            `Unsupported gravity ${part}: use auto, face, faces, center or a compass direction`,
-          );
-        }
-        result.step.gravity = value as Gravity;
-        break;
-      case 'q': {
-        if (value === 'auto') {
-          result.quality = 'good';
-        } else if (value.startsWith('auto:') && QUALITY_PRESETS.has(value.slice(5))) {
-          result.quality = value.slice(5) as QualityPreset;
-        } else if (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100) {
-          result.quality = Number(value);
-        } else {
-          throw invalid(part, 'quality must be auto, auto:best|good|eco|low or 1-100');
-        }
-        break;
-      }
-      case 'f': {
-        if (value === 'auto') {
-          result.format = 'auto';
-        } else {
-          const format = FORMATS[value];
-          if (!format) throw invalid(part, 'format must be auto, jpg, png, webp, avif or gif');
-          result.format = format;
-        }
-        break;
-      }
-      case 'dpr': {
-        if (value === 'auto') {
-          result.step.dpr = 'auto';
-          break;
-        }
-        const dpr = parsePositiveDecimal(value);
-        if (dpr === undefined || dpr < 0.1 || dpr > 4) {
-          throw invalid(part, 'dpr must be a number from 0.1 to 4');
-        }
-        result.step.dpr = dpr;
-        break;
-      }
-      case 'ar':
-        result.step.aspectRatio = parseAspectRatio(part, value);
-        break;
-      case 'pg': {
-        if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
-          throw invalid(part, 'page must be a positive whole number');
-        }
-        result.page = Number(value);
-        break;
-      }
-      case 'x':
-        result.step.x = parseOffset(part, value);
-        break;
-      case 'y':
-        result.step.y = parseOffset(part, value);
-        break;
-      case 'e':
-        result.step.effect = parseEffect(part, value);
-        break;
-      case 'r':
-        result.step.radius = parseRadius(part, value);
-        break;
-      case 'a':
-        result.step.angle = parseAngle(part, value);
-        break;
-      case 'b':
-        result.step.background = parseColour(part, value);
-        break;
-      case 'bo':
-        result.step.border = parseBorder(part, value);
-        break;
-      case 'o':
-        result.step.opacity = parseOpacity(part, value);
-        break;
-      case 'co':
-        result.step.colour = parseColour(part, value);
-        break;
-      case 'fl':
-        parseFlags(part, value, result.flags);
-        break;
-      case 'd':
-        // Folders are written with `:` in place of `/`.
-        result.defaultImage = value.replaceAll(':', '/');
-        break;
-      case 't':
-        // A component that is only `t_{name}` was expanded before parsing.
-        throw invalid(part, 'a named transformation (t_) must be alone in its component');
-      case 'l':
-        result.layer = parseLayerSource(part, value);
-        if (result.layer.kind === 'image') assertValidPublicId(result.layer.publicId);
-        break;
-    }
-  }
-  return result;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new MediaError(
-      'invalid_public_id',
-      `Invalid public id: malformed escape in "${segment}"`,
-    );
-  }
-}
-
-/** Public ids are storage keys: refuse anything that could mean a different path. */
-export function assertValidPublicId(publicId: string): void {
-  const reject = (why: string) =>
-    new MediaError('invalid_public_id', `Invalid public id ${JSON.stringify(publicId)}: ${why}`);
-  if (publicId.length === 0) throw reject('it is empty');
-  if (publicId.length > MAX_PUBLIC_ID_LENGTH) {
-    throw reject(`longer than ${MAX_PUBLIC_ID_LENGTH} characters`);
-  }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among the refused ones
-  if (/[\u0000-\u001f\u007f\\<>:"|?*#%]/.test(publicId)) {
-    throw reject('it contains a forbidden character');
-  }
-  for (const segment of publicId.split('/')) {
-    if (segment === '') throw reject('it has an empty path segment');
-    if (segment === '.' || segment === '..') throw reject('path traversal is not allowed');
-  }
-}
 
 /** Every field, keys sorted at every depth: parameters in any order share one derivation. */
 function serializeStep(step: TransformationStep | ResolvedStep): string {

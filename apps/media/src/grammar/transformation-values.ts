@@ -1,4 +1,4 @@
-import { MediaError } from './media-error';
+import { MediaError } from '../media-error';
 
 /**
  * Values of Cloudinary's effect and styling parameters (`e_`, `r_`, `a_`, `b_`, `bo_`, `o_`,

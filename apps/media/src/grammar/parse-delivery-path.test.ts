@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MediaError } from './media-error';
+import { MediaError } from '../media-error';
 import { parseDeliveryPath } from './parse-delivery-path';
 
 function errorOf(path: string): MediaError {
