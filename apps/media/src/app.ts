@@ -3,7 +3,7 @@ import type { LogStream } from '@coursepack/service-log/log-stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { MediaConfig } from './config';
-import type { DeliveryHooks } from './delivery-service';
+import type { DeliveryHooks } from './deliver/delivery-service';
 import { EVERY_ANSWER_HEADERS } from './http/answer-headers';
 import { bodyTooLarge, maxBodyBytes } from './http/body-limits';
 import { answerFrameworkError, registerErrorAnswers } from './http/error-answers';

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMediaApp } from './app';
-import { AssetStore } from './asset-store';
 import { type MediaConfig, parseMediaConfig } from './config';
+import { AssetStore } from './store/asset-store';
 
 /**
  * Issue 11, "No input exhausts the machine": hostile PDFs, long transformation chains and

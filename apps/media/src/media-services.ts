@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { AssetStore, type RawFileRecord } from './asset-store';
 import type { MediaConfig } from './config';
-import { type DeliveryHooks, DeliveryService } from './delivery-service';
-import { HotAnswers } from './hot-answers';
-import { NamedTransformations } from './named-transformations';
-import { PdfRenderer } from './pdf-renderer';
+import { type DeliveryHooks, DeliveryService } from './deliver/delivery-service';
+import { HotAnswers } from './deliver/hot-answers';
+import { PdfRenderer } from './derive/pdf-renderer';
+import { AssetStore, type RawFileRecord } from './store/asset-store';
+import { NamedTransformations } from './store/named-transformations';
 
 /** What the routes work with: the stores, the PDF renderer and the delivery pipeline. */
 export interface MediaServices {

@@ -1,4 +1,4 @@
-import type { Delivery } from '../delivery-service';
+import type { Delivery } from '../deliver/delivery-service';
 
 /**
  * On every answer: CORS (pages read the status and `x-cld-error`), and `nosniff`, so no

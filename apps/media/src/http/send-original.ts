@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OriginalDelivery } from '../delivery-service';
-import { matchesEtag } from '../hot-answers';
+import type { OriginalDelivery } from '../deliver/delivery-service';
+import { matchesEtag } from '../deliver/hot-answers';
 import { MediaError } from '../media-error';
 import { headerValue } from './answer-headers';
 

@@ -4,7 +4,7 @@ import { attachment, cacheControl } from '../http/answer-headers';
 import { sendOriginal } from '../http/send-original';
 import { MediaError } from '../media-error';
 import type { MediaServices } from '../media-services';
-import { rawDelivery, SANDBOX_POLICY } from '../raw-file-type';
+import { rawDelivery, SANDBOX_POLICY } from '../store/raw-file-type';
 
 export function registerDeliverRawFileRoute(
   app: FastifyInstance,

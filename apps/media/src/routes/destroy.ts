@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { assertValidPublicId } from '../grammar/public-id';
 import { assertOwnCloud } from '../http/assert-own-cloud';
 import { readUploadRequest } from '../http/read-upload-request';
+import { verifySignedRequest } from '../http/verify-signed-request';
 import { MediaError } from '../media-error';
 import type { MediaServices } from '../media-services';
-import { verifySignedRequest } from '../verify-signed-request';
 
 export function registerDestroyRoute(
   app: FastifyInstance,

@@ -3,15 +3,15 @@ import { headerValue } from '../http/answer-headers';
 import { assertOwnCloud } from '../http/assert-own-cloud';
 import { type Fields, readBodyFields } from '../http/read-upload-request';
 import { verifyBasicAuth } from '../http/verify-basic-auth';
+import type { MediaServices } from '../media-services';
 import {
   createNamedTransformation,
   deleteNamedTransformation,
   getNamedTransformation,
   listNamedTransformations,
   updateNamedTransformation,
-} from '../manage-named-transformations';
-import type { MediaServices } from '../media-services';
-import { readName } from '../named-transformations';
+} from '../store/manage-named-transformations';
+import { readName } from '../store/named-transformations';
 
 interface AdminRoute {
   Params: { cloud: string };

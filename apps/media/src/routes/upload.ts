@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { addChunk, readChunkHeaders } from '../assemble-chunks';
 import { headerValue } from '../http/answer-headers';
 import { assertOwnCloud } from '../http/assert-own-cloud';
 import { readUploadRequest, unsignedParams } from '../http/read-upload-request';
+import { verifySignedRequest } from '../http/verify-signed-request';
 import { MediaError } from '../media-error';
 import type { MediaServices } from '../media-services';
-import { storeUploadAsAsked } from '../store-upload-as-asked';
-import { verifySignedRequest } from '../verify-signed-request';
+import { addChunk, readChunkHeaders } from '../store/assemble-chunks';
+import { uploadAsset } from '../store/upload-asset';
 
 /** `auto` stores images (PDFs included); `raw` (upload_large's default) keeps files as they are. */
 const RESOURCE_TYPES = new Set(['image', 'auto', 'raw']);
@@ -36,7 +36,7 @@ export function registerUploadRoute(app: FastifyInstance, services: MediaService
       const file = chunk ? await addChunk(config.mediaDir, chunk, part) : part;
       if (!file) return { done: false, upload_id: chunk?.uploadId };
       const type = resourceType === 'raw' ? 'raw' : 'image';
-      return storeUploadAsAsked({ bytes: file, filename, params: unsignedParams(fields) }, type, {
+      return uploadAsset({ bytes: file, filename, params: unsignedParams(fields) }, type, {
         ...services,
         lane: services.delivery.lane,
       });

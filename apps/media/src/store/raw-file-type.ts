@@ -1,5 +1,5 @@
+import { SOURCE_CONTENT_TYPES } from '../derive/choose-output-format';
 import type { RawFileRecord, SourceFormat } from './asset-store';
-import { SOURCE_CONTENT_TYPES } from './choose-output-format';
 
 /**
  * What a raw file (any bytes, `/raw/upload`) is delivered as. Its type is sniffed from the bytes

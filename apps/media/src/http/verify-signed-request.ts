@@ -4,7 +4,7 @@ import {
   createStringToSign,
   detectSignatureAlgorithm,
 } from '@coursepack/images/create-signature';
-import { MediaError } from './media-error';
+import { MediaError } from '../media-error';
 
 /** Cloudinary refuses signed requests whose timestamp is more than an hour old. */
 export const SIGNATURE_MAX_AGE_SECONDS = 3_600;

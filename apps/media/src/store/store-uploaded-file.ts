@@ -3,14 +3,14 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createSignature } from '@coursepack/images/create-signature';
 import { hasPdfHeader } from '@coursepack/pdf-guard/pdf-header';
 import sharp, { type Metadata } from 'sharp';
+import type { MediaConfig } from '../config';
+import type { DerivationLane } from '../derive/derivation-lane';
+import { PDF_DENSITY } from '../derive/derive-image';
+import type { EagerDerivation } from '../derive/eager-transformations';
+import type { PdfRenderer } from '../derive/pdf-renderer';
+import { assertValidPublicId } from '../grammar/public-id';
+import { MediaError } from '../media-error';
 import type { AssetRecord, AssetStore, RawFileRecord, SourceFormat } from './asset-store';
-import type { MediaConfig } from './config';
-import type { DerivationLane } from './derivation-lane';
-import { PDF_DENSITY } from './derive-image';
-import type { EagerDerivation } from './eager-transformations';
-import { assertValidPublicId } from './grammar/public-id';
-import { MediaError } from './media-error';
-import type { PdfRenderer } from './pdf-renderer';
 import { rawContentType } from './raw-file-type';
 
 export interface UploadInput {
@@ -320,10 +320,12 @@ async function measure(
 }
 
 /**
- * Stores an upload: `image` (and `auto`) takes images and PDFs, checked and measured; `raw`
- * takes any file, whose delivered type is sniffed from an allow-list (raw-file-type).
+ * Stores an upload's file as sent: `image` (and `auto`) takes images and PDFs, checked and
+ * measured; `raw` takes any file, whose delivered type is sniffed from an allow-list
+ * (raw-file-type). One step of `uploadAsset` (upload-asset.ts), which is what to call: it
+ * also does what the upload asks (incoming and eager transformations).
  */
-export async function storeUpload(
+export async function storeUploadedFile(
   input: UploadInput,
   resourceType: UploadResourceType,
   context: UploadContext,

@@ -1,8 +1,4 @@
 import sharp, { type Sharp } from 'sharp';
-import { applyStyles, type Materialise, styledSize, worksOnSingleFrames } from './apply-styles';
-import type { AssetRecord } from './asset-store';
-import { isAnimated } from './choose-output-format';
-import { foldChainDpr } from './fold-chain-dpr';
 import type {
   DeliveryRequest,
   Gravity,
@@ -10,8 +6,12 @@ import type {
   Overlay,
   QualityPreset,
   ResolvedStep,
-} from './grammar/parse-delivery-path';
-import { MediaError } from './media-error';
+} from '../grammar/parse-delivery-path';
+import { MediaError } from '../media-error';
+import type { AssetRecord } from '../store/asset-store';
+import { applyStyles, type Materialise, styledSize, worksOnSingleFrames } from './apply-styles';
+import { isAnimated } from './choose-output-format';
+import { foldChainDpr } from './fold-chain-dpr';
 import type { PdfRenderer } from './pdf-renderer';
 import { outputSize, planResize, type ResizePlan, type Size } from './plan-resize';
 

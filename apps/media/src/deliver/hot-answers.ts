@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LruMap } from './lru-map';
+import { LruMap } from '../lru-map';
 
 /**
  * Hot answers: the derived images the service has just answered, by URL, served again straight

@@ -1,5 +1,5 @@
-import { validateTransformation } from './grammar/parse-delivery-path';
-import { MediaError } from './media-error';
+import { validateTransformation } from '../grammar/parse-delivery-path';
+import { MediaError } from '../media-error';
 import type { NamedTransformations } from './named-transformations';
 
 /**

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildMediaApp } from './app';
-import { parseMediaConfig } from './config';
-import { type CloudinaryV2, decode, get, halves } from './testing/cloudinary-sdk';
+import { buildMediaApp } from '../app';
+import { parseMediaConfig } from '../config';
+import { type CloudinaryV2, decode, get, halves } from '../testing/cloudinary-sdk';
 
 /**
  * Hot answers (served before Fastify routes) against the normal path: two services over one

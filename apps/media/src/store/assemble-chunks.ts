@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MediaError } from './media-error';
+import { MediaError } from '../media-error';
 
 /** One part of a chunked upload, from its `X-Unique-Upload-Id` and `Content-Range` headers. */
 export interface Chunk {

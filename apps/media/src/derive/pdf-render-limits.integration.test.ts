@@ -12,7 +12,7 @@ import {
 import { uploadAsset } from '@coursepack/images/upload-asset';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestMediaService, type TestMediaService } from './testing/start-test-media-service';
+import { startTestMediaService, type TestMediaService } from '../testing/start-test-media-service';
 
 /**
  * Issue 29, the second attack probe, over HTTP: a document whose every page draws one shared

@@ -5,9 +5,9 @@ import { uploadAsset } from '@coursepack/images/upload-asset';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildMediaApp } from './app';
-import { AssetStore } from './asset-store';
-import { type MediaConfig, parseMediaConfig } from './config';
+import { buildMediaApp } from '../app';
+import { type MediaConfig, parseMediaConfig } from '../config';
+import { AssetStore } from '../store/asset-store';
 
 /**
  * Issue 29, "Anonymous GETs fill the disk": distinct URLs of one image grew media/derived by

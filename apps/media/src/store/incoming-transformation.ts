@@ -1,10 +1,10 @@
-import { isOutputFormat } from './choose-output-format';
-import type { MediaConfig } from './config';
-import type { DeliveryService } from './delivery-service';
-import { deliverWaiting } from './eager-transformations';
-import type { OutputFormat } from './grammar/parse-delivery-path';
-import { MediaError } from './media-error';
-import { imageDeliveryPath, type UploadResponse } from './store-upload';
+import type { MediaConfig } from '../config';
+import type { DeliveryService } from '../deliver/delivery-service';
+import { isOutputFormat } from '../derive/choose-output-format';
+import { deliverWaiting } from '../derive/eager-transformations';
+import type { OutputFormat } from '../grammar/parse-delivery-path';
+import { MediaError } from '../media-error';
+import { imageDeliveryPath, type UploadResponse } from './store-uploaded-file';
 
 /**
  * Cloudinary's incoming transformation: an upload's `transformation` (what the SDKs make of

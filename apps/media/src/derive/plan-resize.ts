@@ -1,4 +1,4 @@
-import type { Gravity, ResolvedStep } from './grammar/parse-delivery-path';
+import type { Gravity, ResolvedStep } from '../grammar/parse-delivery-path';
 
 /**
  * Turns one transformation step into a concrete resize, following Cloudinary's documented

@@ -1,6 +1,6 @@
 import type { Sharp } from 'sharp';
-import type { ResolvedStep } from './grammar/parse-delivery-path';
-import type { Effect } from './grammar/transformation-values';
+import type { ResolvedStep } from '../grammar/parse-delivery-path';
+import type { Effect } from '../grammar/transformation-values';
 import type { Size } from './plan-resize';
 
 /**

@@ -1,6 +1,6 @@
-import type { AssetRecord, SourceFormat } from './asset-store';
-import type { DeliveryRequest, OutputFormat } from './grammar/parse-delivery-path';
-import { MediaError } from './media-error';
+import type { DeliveryRequest, OutputFormat } from '../grammar/parse-delivery-path';
+import { MediaError } from '../media-error';
+import type { AssetRecord, SourceFormat } from '../store/asset-store';
 
 export interface FormatChoice {
   /** `original` serves the uploaded bytes as stored (no transformation, same format). */

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import type { MediaConfig } from '../config';
+import type { DeliveryService } from '../deliver/delivery-service';
+import type { OutputFormat } from '../grammar/parse-delivery-path';
+import { MediaError } from '../media-error';
+import { imageDeliveryPath } from '../store/store-uploaded-file';
 import { CONTENT_TYPES, isOutputFormat } from './choose-output-format';
-import type { MediaConfig } from './config';
-import type { DeliveryService } from './delivery-service';
-import type { OutputFormat } from './grammar/parse-delivery-path';
-import { MediaError } from './media-error';
-import { imageDeliveryPath } from './store-upload';
 
 /**
  * Cloudinary's `eager` upload parameter: derivations made while the upload is answered, so the

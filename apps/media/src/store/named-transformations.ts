@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MediaError } from '../media-error';
 import { CachedJsonFiles } from './cached-json-files';
-import { MediaError } from './media-error';
 
 /**
  * Named transformations (`t_{name}` in delivery URLs), defined through the admin API and kept

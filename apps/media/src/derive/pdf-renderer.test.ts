@@ -5,7 +5,7 @@ import { inflatingPdf, largeImagesPdf, manyPagePdf } from '@coursepack/hostile-f
 import { jpeg2000ScanPdf } from '@coursepack/hostile-files/scan-encodings';
 import { type PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaError } from './media-error';
+import { MediaError } from '../media-error';
 import { PdfRenderer, type PdfRendererLimits } from './pdf-renderer';
 
 let dir: string;

@@ -1,4 +1,4 @@
-import { LruMap } from './lru-map';
+import { LruMap } from '../lru-map';
 
 export interface PdfRenderBreakerLimits {
   /** Renders of one document past their deadline that pause the document. */

@@ -1,23 +1,24 @@
-import type { DeliveryService } from './delivery-service';
-import { deriveEager, parseEagerParam } from './eager-transformations';
+import type { DeliveryService } from '../deliver/delivery-service';
+import { deriveEager, parseEagerParam } from '../derive/eager-transformations';
+import { MediaError } from '../media-error';
 import { applyIncomingTransformation, readIncomingTransformation } from './incoming-transformation';
-import { MediaError } from './media-error';
 import {
   detectSourceFormat,
   imageDeliveryPath,
-  storeUpload,
+  storeUploadedFile,
   type UploadContext,
   type UploadInput,
   type UploadResourceType,
   type UploadResponse,
-} from './store-upload';
+} from './store-uploaded-file';
 
 /**
- * An upload with what it asks done to it: its incoming transformation (kept in place of the
- * original) and its eager derivations (made before the answer). Both are checked before
- * anything is stored, so a transformation no delivery could make refuses the upload whole.
+ * What the upload API calls: an upload with what it asks done to it, its incoming
+ * transformation (kept in place of the original) and its eager derivations (made before the
+ * answer). Both are checked before anything is stored, so a transformation no delivery could
+ * make refuses the upload whole.
  */
-export async function storeUploadAsAsked(
+export async function uploadAsset(
   input: UploadInput,
   type: UploadResourceType,
   context: UploadContext & { delivery: DeliveryService },
@@ -42,14 +43,14 @@ export async function storeUploadAsAsked(
     await delivery.parse(imageDeliveryPath(config, check, 'jpg', transformation));
   }
 
-  let response = await storeUpload(input, type, context);
+  let response = await storeUploadedFile(input, type, context);
   if (type === 'raw') return response;
   delivery.forget(response.public_id);
   if (incoming) {
     // Stored again under the id just chosen: a made-up id is made up once.
     const params = { ...input.params, public_id: response.public_id, overwrite: 'true' };
     response = await applyIncomingTransformation(delivery, config, incoming, response, (bytes) =>
-      storeUpload({ ...input, bytes, params }, type, context),
+      storeUploadedFile({ ...input, bytes, params }, type, context),
     );
     delivery.forget(response.public_id);
   }

@@ -1,31 +1,35 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import type { AssetRecord, AssetStore } from './asset-store';
-import { CONTENT_TYPES, chooseOutputFormat, SOURCE_CONTENT_TYPES } from './choose-output-format';
-import type { MediaConfig } from './config';
-import { DerivationLane } from './derivation-lane';
+import type { MediaConfig } from '../config';
+import {
+  CONTENT_TYPES,
+  chooseOutputFormat,
+  SOURCE_CONTENT_TYPES,
+} from '../derive/choose-output-format';
+import { DerivationLane } from '../derive/derivation-lane';
 import {
   APPROXIMATED_GRAVITIES,
   type DeriveSource,
   deriveImage,
   type ResolvedRequest,
-} from './derive-image';
-import { type DerivedStore, DiskDerivedCache } from './derived-cache';
+} from '../derive/derive-image';
+import { type DerivedStore, DiskDerivedCache } from '../derive/derived-cache';
+import { MemoryCache } from '../derive/memory-cache';
+import type { PdfRenderer } from '../derive/pdf-renderer';
+import { fitWithinPixels, type Size } from '../derive/plan-resize';
+import { readClientHints, resolveClientHints } from '../derive/resolve-client-hints';
 import {
   DELIVERY_EXTENSIONS,
   type DeliveryRequest,
   namedTransformationsIn,
   parseDeliveryPath,
-} from './grammar/parse-delivery-path';
-import { assertValidPublicId } from './grammar/public-id';
+} from '../grammar/parse-delivery-path';
+import { assertValidPublicId } from '../grammar/public-id';
+import { LruMap } from '../lru-map';
+import { MediaError, toMediaError } from '../media-error';
+import type { AssetRecord, AssetStore } from '../store/asset-store';
+import type { NamedTransformations } from '../store/named-transformations';
 import { type Dependency, matchesEtag } from './hot-answers';
-import { LruMap } from './lru-map';
-import { MediaError, toMediaError } from './media-error';
-import { MemoryCache } from './memory-cache';
-import type { NamedTransformations } from './named-transformations';
-import type { PdfRenderer } from './pdf-renderer';
-import { fitWithinPixels, type Size } from './plan-resize';
-import { readClientHints, resolveClientHints } from './resolve-client-hints';
 
 export type CacheOutcome = 'memory' | 'disk' | 'derived';
 

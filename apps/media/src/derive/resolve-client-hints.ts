@@ -1,10 +1,10 @@
-import type { ResolvedRequest } from './derive-image';
-import { MAX_DIMENSION } from './grammar/delivery-parameters';
+import { MAX_DIMENSION } from '../grammar/delivery-parameters';
 import {
   canonicalize,
   type DeliveryRequest,
   type ResolvedStep,
-} from './grammar/parse-delivery-path';
+} from '../grammar/parse-delivery-path';
+import type { ResolvedRequest } from './derive-image';
 
 /** The client hints a browser sends for images (`Sec-CH-DPR`, `Sec-CH-Width`). */
 export interface ClientHints {

@@ -5,8 +5,8 @@ import { uploadAsset } from '@coursepack/images/upload-asset';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildMediaApp } from './app';
-import { parseMediaConfig } from './config';
+import { buildMediaApp } from '../app';
+import { parseMediaConfig } from '../config';
 
 /**
  * Issue 29: "a cached cover thumbnail and an original took up to 21.8 s while 24 heavy

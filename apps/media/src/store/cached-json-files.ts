@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { LruMap } from './lru-map';
+import { LruMap } from '../lru-map';
 
 /** Files are re-read at most this often, so other processes' writes show up within it. */
 export const JSON_FILE_TTL_MS = 1_000;

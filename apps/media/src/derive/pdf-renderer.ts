@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { LruMap } from './lru-map';
-import { MediaError } from './media-error';
+import { LruMap } from '../lru-map';
+import { MediaError } from '../media-error';
 import { PdfRenderBreaker, type PdfRenderBreakerLimits } from './pdf-render-breaker';
 
 /** Page 1's size in PDF points (1/72 in) and the page count. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedStep } from './grammar/parse-delivery-path';
+import type { ResolvedStep } from '../grammar/parse-delivery-path';
 import { fitWithinPixels, outputSize, planResize } from './plan-resize';
 
 const px = (value: number) => ({ kind: 'px' as const, value });

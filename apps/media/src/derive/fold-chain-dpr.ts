@@ -1,5 +1,5 @@
-import type { FixedDimension, Overlay, ResolvedStep } from './grammar/parse-delivery-path';
-import type { Effect } from './grammar/transformation-values';
+import type { FixedDimension, Overlay, ResolvedStep } from '../grammar/parse-delivery-path';
+import type { Effect } from '../grammar/transformation-values';
 
 /**
  * A component that is only `dpr_` (`w_300/dpr_2.0`; next-cloudinary writes `dpr_auto` alone)
