@@ -6,7 +6,7 @@ import {
   parseComponent,
 } from './delivery-parameters';
 import type { LayerSource } from './parse-overlay';
-import { assertValidPublicId, decodeSegment } from './public-id';
+import { assertValidPublicId, decodePublicIdSegments } from './public-id';
 import {
   type Angle,
   type Border,
@@ -248,13 +248,89 @@ export function validateTransformation(definition: string, maxTransformations: n
   if (nested !== undefined) {
     throw invalid(nested, 'a named transformation cannot use another one');
   }
-  if (segments.length > maxTransformations) {
+  assertChainLength(segments.length, maxTransformations);
+  foldLayers(segments, segments.map(parseComponent));
+}
+
+/** Refuses a chain of more components than configured (`MEDIA_MAX_TRANSFORMATIONS`). */
+function assertChainLength(components: number, maxTransformations: number): void {
+  if (components > maxTransformations) {
     throw new MediaError(
       'limit_exceeded',
-      `Too many chained transformations: ${segments.length} components; the maximum is ${maxTransformations}`,
+      `Too many chained transformations: ${components} components; the maximum is ${maxTransformations}`,
     );
   }
-  foldLayers(segments, segments.map(parseComponent));
+}
+
+/** `s--…--` before the transformation: its value, and what it signs; the other segments. */
+function splitSignature(segments: string[]): {
+  signature?: { value: string; signed: string };
+  rest: string[];
+} {
+  if (!SIGNATURE_SHAPE.test(segments[0] as string)) return { rest: segments };
+  const rest = segments.slice(1);
+  // Cloudinary signs the transformation and the public id as written, without the version.
+  const signed = rest.filter(
+    (segment, at) => at === rest.length - 1 || !VERSION_SHAPE.test(segment),
+  );
+  return {
+    signature: { value: (segments[0] as string).slice(3, -2), signed: signed.join('/') },
+    rest,
+  };
+}
+
+/**
+ * The transformation components as written, the version and the public id's segments. Without
+ * a version, the transformation is the leading segments that read as one.
+ */
+function splitTransformation(rest: string[]): {
+  written: string[];
+  version?: number;
+  publicIdSegments: string[];
+} {
+  const versionIndex = rest.findIndex(
+    (segment, index) => index < rest.length - 1 && VERSION_SHAPE.test(segment),
+  );
+  if (versionIndex >= 0) {
+    return {
+      written: rest.slice(0, versionIndex),
+      version: Number((VERSION_SHAPE.exec(rest[versionIndex] as string) as RegExpExecArray)[1]),
+      publicIdSegments: rest.slice(versionIndex + 1),
+    };
+  }
+  let index = 0;
+  while (index < rest.length - 1 && looksLikeTransformation(rest[index] as string)) index++;
+  return { written: rest.slice(0, index), publicIdSegments: rest.slice(index) };
+}
+
+/** The public id, and the delivery extension its last segment ends with (stripped from it). */
+function publicIdAndExtension(decoded: string[]): { publicId: string; extension?: string } {
+  const publicId = decoded.join('/');
+  const last = decoded[decoded.length - 1] ?? '';
+  const dot = last.lastIndexOf('.');
+  const candidate = dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
+  if (!DELIVERY_EXTENSIONS.has(candidate)) return { publicId };
+  return {
+    publicId: publicId.slice(0, publicId.length - (last.length - dot)),
+    extension: candidate,
+  };
+}
+
+/** Format, quality, page, default image and flags apply to the whole chain: the last one wins. */
+function chainSettings(components: readonly ComponentResult[]) {
+  let format: OutputFormat | 'auto' | undefined;
+  let quality: number | QualityPreset = 'good';
+  let page: number | undefined;
+  let defaultImage: string | undefined;
+  const flags: Flags = {};
+  for (const component of components) {
+    if (component.format !== undefined) format = component.format;
+    if (component.quality !== undefined) quality = component.quality;
+    if (component.page !== undefined) page = component.page;
+    if (component.defaultImage !== undefined) defaultImage = component.defaultImage;
+    Object.assign(flags, component.flags);
+  }
+  return { format, quality, page, defaultImage, flags };
 }
 
 /**
@@ -270,93 +346,30 @@ export function parseDeliveryPath(
   if (pathname.length > MAX_PATH_LENGTH) {
     throw new MediaError('invalid_request', `URL path longer than ${MAX_PATH_LENGTH} characters`);
   }
-  const segments = pathname.replace(/^\/+/, '').split('/');
-  const [cloudName, resourceType, type, ...rest] = segments;
+  const [cloudName, resourceType, type, ...segments] = pathname.replace(/^\/+/, '').split('/');
   if (!cloudName || resourceType !== 'image' || type !== 'upload') {
     throw new MediaError('not_found', 'Only /{cloud}/image/upload/… URLs are served');
   }
-  if (rest.length === 0 || rest.every((segment) => segment === '')) {
+  if (segments.length === 0 || segments.every((segment) => segment === '')) {
     throw new MediaError('invalid_public_id', 'Invalid public id: it is empty');
   }
-
-  let signature: { value: string; signed: string } | undefined;
-  if (SIGNATURE_SHAPE.test(rest[0] as string)) {
-    const value = (rest.shift() as string).slice(3, -2);
-    // Cloudinary signs the transformation and the public id as written, without the version.
-    const signed = rest.filter(
-      (segment, at) => at === rest.length - 1 || !VERSION_SHAPE.test(segment),
-    );
-    signature = { value, signed: signed.join('/') };
-  }
-  const versionIndex = rest.findIndex(
-    (segment, index) => index < rest.length - 1 && VERSION_SHAPE.test(segment),
-  );
-  let index = 0;
-  const written: string[] = [];
-  if (versionIndex >= 0) {
-    for (; index < versionIndex; index++) written.push(rest[index] as string);
-  } else {
-    while (index < rest.length - 1 && looksLikeTransformation(rest[index] as string)) {
-      written.push(rest[index] as string);
-      index++;
-    }
-  }
+  const { signature, rest } = splitSignature(segments);
+  const { written, version, publicIdSegments } = splitTransformation(rest);
   const transformation = expandNamed(written, named);
   const components = transformation.map(parseComponent);
-  if (components.length > maxTransformations) {
-    throw new MediaError(
-      'limit_exceeded',
-      `Too many chained transformations: ${components.length} components; the maximum is ${maxTransformations}`,
-    );
-  }
-  let version: number | undefined;
-  if (versionIndex >= 0) {
-    version = Number((VERSION_SHAPE.exec(rest[versionIndex] as string) as RegExpExecArray)[1]);
-    index = versionIndex + 1;
-  }
-
-  const decoded = rest.slice(index).map(decodeSegment);
-  if (decoded.some((segment) => segment.includes('/'))) {
-    throw new MediaError('invalid_public_id', 'Invalid public id: encoded "/" is not allowed');
-  }
-  let publicId = decoded.join('/');
-  let extension: string | undefined;
-  const last = decoded[decoded.length - 1] ?? '';
-  const dot = last.lastIndexOf('.');
-  if (dot > 0) {
-    const candidate = last.slice(dot + 1).toLowerCase();
-    if (DELIVERY_EXTENSIONS.has(candidate)) {
-      extension = candidate;
-      publicId = publicId.slice(0, publicId.length - (last.length - dot));
-    }
-  }
+  assertChainLength(components.length, maxTransformations);
+  const { publicId, extension } = publicIdAndExtension(decodePublicIdSegments(publicIdSegments));
   assertValidPublicId(publicId);
 
-  let format: OutputFormat | 'auto' | undefined;
-  let quality: number | QualityPreset = 'good';
-  let page: number | undefined;
-  let defaultImage: string | undefined;
-  const flags: Flags = {};
-  for (const component of components) {
-    if (component.format !== undefined) format = component.format;
-    if (component.quality !== undefined) quality = component.quality;
-    if (component.page !== undefined) page = component.page;
-    if (component.defaultImage !== undefined) defaultImage = component.defaultImage;
-    Object.assign(flags, component.flags);
-  }
+  const settings = chainSettings(components);
   const steps = foldLayers(transformation, components);
-  const canonical = canonicalize(steps, { format, extension, quality, page, flags });
   return {
     cloudName,
     steps,
-    format,
-    quality,
-    page,
+    ...settings,
     version,
     publicId,
     extension,
-    flags,
-    defaultImage,
     signature,
     // fl_attachment and d_ change headers and fallbacks, not pixels.
     transformed:
@@ -368,7 +381,7 @@ export function parseDeliveryPath(
           component.page !== undefined ||
           component.flags.progressive === true,
       ),
-    canonical,
+    canonical: canonicalize(steps, { ...settings, extension }),
   };
 }
 
@@ -386,11 +399,7 @@ export function parseRawDeliveryPath(pathname: string): {
   }
   const [cloudName = '', , , ...rest] = pathname.replace(/^\/+/, '').split('/');
   const version = rest.length > 1 ? VERSION_SHAPE.exec(rest[0] as string)?.[1] : undefined;
-  const decoded = rest.slice(version === undefined ? 0 : 1).map(decodeSegment);
-  if (decoded.some((segment) => segment.includes('/'))) {
-    throw new MediaError('invalid_public_id', 'Invalid public id: encoded "/" is not allowed');
-  }
-  const publicId = decoded.join('/');
+  const publicId = decodePublicIdSegments(rest.slice(version === undefined ? 0 : 1)).join('/');
   assertValidPublicId(publicId);
   return { cloudName, publicId, version: version === undefined ? undefined : Number(version) };
 }

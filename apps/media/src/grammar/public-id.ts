@@ -20,8 +20,7 @@ export function assertValidPublicId(publicId: string): void {
   }
 }
 
-/** A public id's path segment as written in a URL, percent-escapes decoded. */
-export function decodeSegment(segment: string): string {
+function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -30,4 +29,14 @@ export function decodeSegment(segment: string): string {
       `Invalid public id: malformed escape in "${segment}"`,
     );
   }
+}
+
+/** A public id's path segments as written in a URL, percent-escapes decoded. */
+export function decodePublicIdSegments(segments: readonly string[]): string[] {
+  const decoded = segments.map(decodeSegment);
+  // An encoded `/` would make one URL segment two folders of the storage key.
+  if (decoded.some((segment) => segment.includes('/'))) {
+    throw new MediaError('invalid_public_id', 'Invalid public id: encoded "/" is not allowed');
+  }
+  return decoded;
 }

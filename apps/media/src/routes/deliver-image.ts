@@ -6,6 +6,7 @@ import {
   EVERY_ANSWER_HEADERS,
   headerValue,
 } from '../http/answer-headers';
+import { requestPath } from '../http/request-path';
 import { sendOriginal } from '../http/send-original';
 import type { MediaServices } from '../media-services';
 
@@ -15,9 +16,7 @@ export function registerDeliverImageRoute(
 ): void {
   // GET /{cloud}/image/upload/{transformations}/v{version}/{public_id}.{ext} – delivery
   app.get('/:cloud/image/upload/*', async (request, reply) => {
-    // The raw path: query strings (the SDKs' ?_a=, our reload timestamps) are ignored.
-    const pathname = (request.raw.url ?? '').split('?')[0] as string;
-    const result = await delivery.deliver(pathname, request.headers);
+    const result = await delivery.deliver(requestPath(request), request.headers);
     if (result.kind === 'original') {
       reply.header('cache-control', cacheControl(result.current)).header('etag', result.etag);
       if (result.attachment !== undefined) {

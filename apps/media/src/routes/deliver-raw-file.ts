@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseRawDeliveryPath } from '../grammar/parse-delivery-path';
 import { attachment, cacheControl } from '../http/answer-headers';
+import { requestPath } from '../http/request-path';
 import { sendOriginal } from '../http/send-original';
 import { MediaError } from '../media-error';
 import type { MediaServices } from '../media-services';
@@ -12,8 +13,7 @@ export function registerDeliverRawFileRoute(
 ): void {
   // GET /{cloud}/raw/upload/v{version}/{public_id} – a raw file, as stored
   app.get('/:cloud/raw/upload/*', async (request, reply) => {
-    const pathname = (request.raw.url ?? '').split('?')[0] as string;
-    const { cloudName, publicId, version } = parseRawDeliveryPath(pathname);
+    const { cloudName, publicId, version } = parseRawDeliveryPath(requestPath(request));
     const file = cloudName === config.cloudName ? await rawFiles.get(publicId) : undefined;
     if (!file) throw new MediaError('not_found', `Resource not found - ${publicId}`);
     const current = version === file.version;
