@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMediaApp } from '../app';
-import { parseMediaConfig } from '../config';
 import { type CloudinaryV2, decode, get, halves } from '../testing/cloudinary-sdk';
+import { testMediaConfig } from '../testing/test-media-config';
 
 /**
  * Hot answers (served before Fastify routes) against the normal path: two services over one
@@ -27,11 +27,7 @@ const versions = { red: 0 };
 const BLUE = [0, 0, 255];
 
 async function start(hotAnswers: boolean): Promise<{ app: FastifyInstance; origin: string }> {
-  const config = parseMediaConfig({
-    DATA_DIR: dataDir,
-    MEDIA_API_KEY: 'test-key',
-    MEDIA_API_SECRET: 'test-secret-123',
-    MEDIA_CLOUD_NAME: 'coursepack',
+  const config = testMediaConfig(dataDir, {
     MEDIA_MAX_OUTPUT_PIXELS: '100000',
   });
   const app = await buildMediaApp(config, {
@@ -286,12 +282,7 @@ describe('hot answers go out of date with what they were made from', () => {
 describe('hot answers in the request log', () => {
   it('log a request line like the normal path, marked hot', async () => {
     const lines: string[] = [];
-    const config = parseMediaConfig({
-      DATA_DIR: dataDir,
-      MEDIA_API_KEY: 'test-key',
-      MEDIA_API_SECRET: 'test-secret-123',
-      MEDIA_CLOUD_NAME: 'coursepack',
-    });
+    const config = testMediaConfig(dataDir);
     const logged = await buildMediaApp(config, {
       logger: true,
       logStream: { write: (line) => lines.push(line) },

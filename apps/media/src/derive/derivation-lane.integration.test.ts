@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMediaApp } from '../app';
-import { parseMediaConfig } from '../config';
+import {
+  TEST_CLOUD as CLOUD,
+  TEST_API_KEY as KEY,
+  TEST_API_SECRET as SECRET,
+  testMediaConfig,
+} from '../testing/test-media-config';
 
 /**
  * Issue 29: "a cached cover thumbnail and an original took up to 21.8 s while 24 heavy
@@ -15,9 +20,6 @@ import { parseMediaConfig } from '../config';
  * answers and originals never queue behind them. Judged by order and queue state, never time.
  */
 
-const KEY = 'test-key';
-const SECRET = 'test-secret-123';
-const CLOUD = 'coursepack';
 /** Heavy derivations asked for at once: twice libuv's default pool of 4. */
 const HEAVY = 8;
 
@@ -27,11 +29,7 @@ let app: FastifyInstance | undefined;
 async function startService() {
   const started: string[] = [];
   app = await buildMediaApp(
-    parseMediaConfig({
-      DATA_DIR: dataDir,
-      MEDIA_API_KEY: KEY,
-      MEDIA_API_SECRET: SECRET,
-      MEDIA_CLOUD_NAME: CLOUD,
+    testMediaConfig(dataDir, {
       MEDIA_DERIVATION_BUDGET_MS: '120000',
       // Cached answers come from the disk, through the thread pool.
       MEDIA_MEMORY_CACHE_MB: '0',

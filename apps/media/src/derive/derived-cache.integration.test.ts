@@ -6,8 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMediaApp } from '../app';
-import { type MediaConfig, parseMediaConfig } from '../config';
+import type { MediaConfig } from '../config';
 import { AssetStore } from '../store/asset-store';
+import {
+  TEST_CLOUD as CLOUD,
+  TEST_API_KEY as KEY,
+  TEST_API_SECRET as SECRET,
+  testMediaConfig,
+} from '../testing/test-media-config';
 
 /**
  * Issue 29, "Anonymous GETs fill the disk": distinct URLs of one image grew media/derived by
@@ -15,9 +21,6 @@ import { AssetStore } from '../store/asset-store';
  * counted in bytes on disk, across restarts and between processes sharing the folder.
  */
 
-const KEY = 'test-key';
-const SECRET = 'test-secret-123';
-const CLOUD = 'coursepack';
 /** The smallest limit MEDIA_CACHE_MAX_BYTES takes. */
 const LIMIT = 16 * 1024 * 1024;
 
@@ -25,11 +28,7 @@ let dataDir: string;
 let apps: FastifyInstance[] = [];
 
 function env(extra: Record<string, string> = {}): MediaConfig {
-  return parseMediaConfig({
-    DATA_DIR: dataDir,
-    MEDIA_API_KEY: KEY,
-    MEDIA_API_SECRET: SECRET,
-    MEDIA_CLOUD_NAME: CLOUD,
+  return testMediaConfig(dataDir, {
     MEDIA_DERIVATION_BUDGET_MS: '60000',
     MEDIA_CACHE_MAX_BYTES: String(LIMIT),
     // Every repeated answer comes from the disk (no memory cache, hence no hot answers).
