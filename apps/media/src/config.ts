@@ -3,7 +3,7 @@ import { type Env, parseEnv } from '@coursepack/config/parse-env';
 import { byteSize, httpUrl, integer, logLevel } from '@coursepack/config/rules';
 import { SHARED_VARIABLES, secretVariables } from '@coursepack/config/shared-variables';
 import { z } from 'zod';
-import { DEFAULT_MAX_TRANSFORMATIONS } from './parse-delivery-path';
+import { DEFAULT_MAX_TRANSFORMATIONS } from './grammar/parse-delivery-path';
 
 /**
  * The media service's configuration, parsed once at start-up from the environment.

@@ -9,8 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMediaApp } from './app';
-import { AssetStore } from './asset-store';
-import { type MediaConfig, parseMediaConfig } from './config';
+import type { MediaConfig } from './config';
+import { AssetStore } from './store/asset-store';
+import {
+  TEST_CLOUD as CLOUD,
+  TEST_API_KEY as KEY,
+  TEST_API_SECRET as SECRET,
+  testMediaConfig,
+} from './testing/test-media-config';
 
 /**
  * Issue 11, "No input exhausts the machine": hostile PDFs, long transformation chains and
@@ -18,20 +24,13 @@ import { type MediaConfig, parseMediaConfig } from './config';
  * Hostile files are generated here, small on disk, never committed.
  */
 
-const KEY = 'test-key';
-const SECRET = 'test-secret-123';
-const CLOUD = 'coursepack';
 const MB = 1024 * 1024;
 
 let dataDir: string;
 const apps: FastifyInstance[] = [];
 
 function env(extra: Record<string, string> = {}): MediaConfig {
-  return parseMediaConfig({
-    DATA_DIR: dataDir,
-    MEDIA_API_KEY: KEY,
-    MEDIA_API_SECRET: SECRET,
-    MEDIA_CLOUD_NAME: CLOUD,
+  return testMediaConfig(dataDir, {
     MEDIA_MAX_UPLOAD_BYTES: '1000000',
     MEDIA_MAX_SOURCE_PIXELS: '4000000',
     MEDIA_MAX_OUTPUT_PIXELS: '1000000',

@@ -10,16 +10,18 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMediaApp } from './app';
-import { type MediaConfig, parseMediaConfig } from './config';
+import type { MediaConfig } from './config';
+import {
+  TEST_CLOUD as CLOUD,
+  TEST_API_KEY as KEY,
+  TEST_API_SECRET as SECRET,
+  testMediaConfig,
+} from './testing/test-media-config';
 
 /**
  * The service driven by the official `cloudinary` SDK (uploads, destroy, delivery URLs) and
  * by our own client, with small limits so hostile inputs stay tiny.
  */
-
-const KEY = 'test-key';
-const SECRET = 'test-secret-123';
-const CLOUD = 'coursepack';
 
 type Cloudinary = typeof import('cloudinary')['v2'];
 
@@ -32,11 +34,7 @@ const derivations: string[] = [];
 let derivationDelayMs = 0;
 
 function env(extra: Record<string, string> = {}): MediaConfig {
-  return parseMediaConfig({
-    DATA_DIR: dataDir,
-    MEDIA_API_KEY: KEY,
-    MEDIA_API_SECRET: SECRET,
-    MEDIA_CLOUD_NAME: CLOUD,
+  return testMediaConfig(dataDir, {
     MEDIA_MAX_UPLOAD_BYTES: '300000',
     MEDIA_MAX_SOURCE_PIXELS: '4000000',
     MEDIA_MAX_OUTPUT_PIXELS: '1000000',

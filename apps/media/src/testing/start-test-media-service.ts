@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MediaDeliveryConfig } from '@coursepack/images/build-media-url';
 import type { MediaApiCredentials } from '@coursepack/images/upload-asset';
 import { buildMediaApp } from '@coursepack/media/app';
-import { parseMediaConfig } from '@coursepack/media/config';
+import { testMediaConfig } from './test-media-config';
 
 export interface TestMediaService {
   credentials: MediaApiCredentials;
@@ -20,13 +20,7 @@ export async function startTestMediaService(
   env: Record<string, string> = {},
 ): Promise<TestMediaService> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'coursepack-uploads-'));
-  const config = parseMediaConfig({
-    DATA_DIR: dataDir,
-    MEDIA_API_KEY: 'test-key',
-    MEDIA_API_SECRET: 'test-secret-123',
-    MEDIA_CLOUD_NAME: 'coursepack',
-    ...env,
-  });
+  const config = testMediaConfig(dataDir, env);
   const app = await buildMediaApp(config);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
