@@ -1,5 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -120,19 +121,12 @@ beforeAll(async () => {
   state.db = db;
   await insertViewers(db, [owner]);
   courseId = await insertOpticsCourse(db, owner.id);
-  const document = await db
-    .insertInto('documents')
-    .values({
-      course_id: courseId,
-      owner_id: owner.id,
-      slug: 'notes',
-      title: 'Notes',
-      kind: 'notes',
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  documentId = document.id;
+  documentId = await insertDocument(db, {
+    course_id: courseId,
+    owner_id: owner.id,
+    slug: 'notes',
+    title: 'Notes',
+  });
 });
 
 afterAll(async () => {

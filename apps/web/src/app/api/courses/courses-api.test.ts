@@ -1,5 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,23 +88,18 @@ beforeEach(() => {
 
 /** A published course of `owner` (`/courses/<id>-heat-engines`) with one published document. */
 async function insertCourseWithDocument(): Promise<{ courseId: number; documentId: number }> {
-  const { id: courseId } = await db
-    .insertInto('courses')
-    .values({
-      slug: 'heat-engines',
-      title: 'Heat engines',
-      subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'physics'),
-      institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'lakeside'),
-      owner_id: owner.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: documentId } = await db
-    .insertInto('documents')
-    .values({ course_id: courseId, slug: 'notes', title: 'Notes', kind: 'notes', published: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const courseId = await insertCourse(db, {
+    slug: 'heat-engines',
+    title: 'Heat engines',
+    subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'physics'),
+    institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'lakeside'),
+    owner_id: owner.id,
+  });
+  const documentId = await insertDocument(db, {
+    course_id: courseId,
+    slug: 'notes',
+    title: 'Notes',
+  });
   return { courseId, documentId };
 }
 

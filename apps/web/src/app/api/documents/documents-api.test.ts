@@ -1,5 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -113,17 +114,11 @@ beforeAll(async () => {
   state.db = db;
   state.config = config;
   await insertViewers(db, [uploader, other]);
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'linear-algebra',
-      title: 'Linear Algebra',
-      ...(await insertCourseTaxonomy(db)),
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  courseId = course.id;
+  courseId = await insertCourse(db, {
+    slug: 'linear-algebra',
+    title: 'Linear Algebra',
+    ...(await insertCourseTaxonomy(db)),
+  });
 });
 
 beforeEach(() => {
@@ -267,18 +262,12 @@ describe('upload limits', () => {
       .select(['institution_id', 'subject_id'])
       .where('id', '=', courseId)
       .executeTakeFirstOrThrow();
-    const { id } = await db
-      .insertInto('courses')
-      .values({
-        slug: `course-of-${owner.id}`,
-        title: `Course of ${owner.id}`,
-        ...taxonomy,
-        owner_id: owner.id,
-        published: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+    return insertCourse(db, {
+      slug: `course-of-${owner.id}`,
+      title: `Course of ${owner.id}`,
+      ...taxonomy,
+      owner_id: owner.id,
+    });
   }
 
   async function uploadInto(course: number): Promise<Response> {
