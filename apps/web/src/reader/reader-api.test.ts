@@ -5,12 +5,12 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from '@/search/highlight-delimiters';
+import { setTestDatabase } from '@/testing/server-context-double';
 
 /** The reader's routes (text layers, find in document), through their handlers, real database. */
 
-const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/server/server-context', () => ({ getDbNow: () => state.db, getDb: () => state.db }));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const textLayers = await import('@/app/api/documents/[id]/text-layers/route');
 const find = await import('@/app/api/documents/[id]/find/route');
@@ -27,7 +27,7 @@ const LENS_RUNS = [
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   const courseId = await insertOpticsCourse(db);
   [ids.published, ids.draft] = await insertDocuments(db, [
     { course_id: courseId, slug: 'lenses', title: 'Lenses', page_count: 4 },

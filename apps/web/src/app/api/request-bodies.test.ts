@@ -8,6 +8,7 @@ import type { Viewer } from '@/auth/viewer';
 import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/http/read-limited-body';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@/media/check-image-upload';
 import { COUNTING_CHUNK_BYTES, countingBody } from '@/testing/counting-body';
+import { setTestDatabase } from '@/testing/server-context-double';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -15,20 +16,11 @@ import { insertViewers, testViewer } from '@/testing/test-viewer';
  * declared length, before reading it, and never reads past its limit. The bodies here are
  * generated as they are pulled (700 MB if read whole) and count what the route pulled.
  */
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-}));
+const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 
 vi.mock('server-only', () => ({}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDbNow: () => state.db,
-  getConfig: () => ({
-    siteUrl: 'http://localhost:3000',
-    mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
-  }),
-}));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { POST: createCourseRoute } = await import('./courses/route');
 const { PATCH: patchCourseRoute } = await import('./courses/[id]/route');
@@ -118,7 +110,7 @@ function hostileRequest(
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   await insertViewers(db, [owner]);
   courseId = await insertOpticsCourse(db, owner.id);
   documentId = await insertDocument(db, {

@@ -1,5 +1,8 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
+import { setTestConfig, setTestDatabase } from '@/testing/server-context-double';
 import { testViewer } from '@/testing/test-viewer';
 
 /**
@@ -12,26 +15,23 @@ const state = vi.hoisted(() => ({ viewer: null as Viewer | null, touched: [] as 
 
 vi.mock('server-only', () => ({}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => {
-  // Awaiting a value reads its `then`; anything else read from it is a query being built.
-  const db = new Proxy(
-    {},
-    {
-      get(_target, property) {
-        if (property === 'then' || typeof property === 'symbol') return undefined;
-        state.touched.push(property);
-        throw new Error(`the database was used (${property})`);
-      },
-    },
-  );
-  return {
-    getDb: async () => db,
-    getDbNow: () => db,
-    getConfig: () => ({ siteUrl: SITE }),
-  };
-});
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const SITE = 'http://localhost:3000';
+
+// Awaiting a value reads its `then`; anything else read from it is a query being built.
+const recordingDb = new Proxy(
+  {},
+  {
+    get(_target, property) {
+      if (property === 'then' || typeof property === 'symbol') return undefined;
+      state.touched.push(property);
+      throw new Error(`the database was used (${property})`);
+    },
+  },
+) as Kysely<Database>;
+setTestDatabase(recordingDb);
+setTestConfig({ siteUrl: SITE });
 
 type Handler = (
   request: Request,

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
+import { setTestDatabase } from '@/testing/server-context-double';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -13,22 +14,11 @@ import { insertViewers, testViewer } from '@/testing/test-viewer';
  * a real database; only the session (Next's request headers) stands in. The cover checks end
  * before any upload, so nothing answers at the configured media address.
  */
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-}));
+const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 
 vi.mock('server-only', () => ({}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDbNow: () => state.db,
-  getConfig: () => ({
-    siteUrl: 'http://localhost:3000',
-    mediaBaseUrl: 'http://localhost:3002',
-    mediaCloudName: 'test',
-    mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
-  }),
-}));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { POST: createCourseRoute } = await import('./route');
 const { PATCH: patchCourseRoute } = await import('./[id]/route');
@@ -69,7 +59,7 @@ const course = {
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   await insertViewers(db, [owner, other]);
   await insertCourseTaxonomy(db, {
     institution: { slug: 'lakeside', name: 'Lakeside' },

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Viewer } from '@/auth/viewer';
 import { parseWebConfig, type WebConfig } from '@/config/web-config';
 import { countingBody } from '@/testing/counting-body';
+import { setTestConfig, setTestDatabase } from '@/testing/server-context-double';
 import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -21,18 +22,11 @@ import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewe
  * processing of the queued job runs in the test, as apps/worker runs it.
  */
 
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-  config: undefined as unknown,
-}));
+const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 
 vi.mock('server-only', () => ({}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDbNow: () => state.db,
-  getConfig: () => state.config,
-}));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { POST } = await import('./route');
 const { PATCH, DELETE } = await import('./[id]/route');
@@ -45,6 +39,8 @@ let db: Kysely<Database>;
 let media: TestMediaService;
 let courseId = 0;
 let env: Record<string, string> = {};
+/** The suite's settings: the media service above, small uploads. */
+let config: WebConfig;
 
 const uploader = testViewer('uploader');
 const other = testViewer('other');
@@ -104,15 +100,14 @@ beforeAll(async () => {
     MEDIA_API_KEY: media.credentials.apiKey,
     MEDIA_API_SECRET: media.credentials.apiSecret,
   };
-  const config: WebConfig = {
+  setTestDatabase(db);
+  config = setTestConfig({
     ...parseWebConfig(env),
     mediaApi: media.credentials,
     mediaBaseUrl: media.delivery.baseUrl,
     mediaCloudName: media.delivery.cloudName,
     uploadMaxBytes: MAX_BYTES,
-  };
-  state.db = db;
-  state.config = config;
+  });
   await insertViewers(db, [uploader, other]);
   courseId = await insertCourse(db, {
     slug: 'linear-algebra',
@@ -247,12 +242,8 @@ describe('POST /api/documents', () => {
 });
 
 describe('upload limits', () => {
-  let baseConfig: WebConfig;
-  beforeAll(() => {
-    baseConfig = state.config as WebConfig;
-  });
   afterEach(() => {
-    state.config = baseConfig;
+    setTestConfig(config);
   });
 
   /** A published course owned by `owner`. */
@@ -287,10 +278,10 @@ describe('upload limits', () => {
     const teacher = await insertNewViewer(db, 'teacher');
     const stranger = await insertNewViewer(db, 'stranger');
     const course = await courseOf(teacher);
-    state.config = {
-      ...baseConfig,
+    setTestConfig({
+      ...config,
       limits: parseWebConfig({ ...env, LIMIT_UPLOADS_PER_HOUR: '3' }).limits,
-    };
+    });
     state.viewer = stranger;
     for (let i = 0; i < 3; i += 1) expect((await uploadInto(course)).status).toBe(201);
     const refused = await uploadInto(course);

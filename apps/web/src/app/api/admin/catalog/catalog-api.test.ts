@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
+import { setTestConfig, setTestDatabase } from '@/testing/server-context-double';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
 
 /**
@@ -11,18 +12,11 @@ import { insertViewers, testViewer } from '@/testing/test-viewer';
  * admins), through the exported handlers with a real database; only the session stands in, as
  * in courses-api.test.ts.
  */
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-}));
+const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 
 vi.mock('server-only', () => ({}));
 vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDb: async () => state.db,
-  getDbNow: () => state.db,
-  getConfig: () => ({ siteUrl: 'http://localhost:3000' }),
-}));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { PATCH: renameRoute } = await import('./[list]/[id]/route');
 const { POST: mergeRoute } = await import('./[list]/[id]/merge/route');
@@ -53,7 +47,8 @@ const params = (list: string, id: number | string) => ({
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
+  setTestConfig({ siteUrl: SITE });
   await insertViewers(db, [admin, member]);
   ids = await insertCourseTaxonomy(db);
 });

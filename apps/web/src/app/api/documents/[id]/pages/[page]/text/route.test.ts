@@ -4,12 +4,12 @@ import { insertDocuments } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setTestDatabase } from '@/testing/server-context-double';
 
 /** The per-page text contract, through the exported handler with a real database. */
 
-const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/server/server-context', () => ({ getDbNow: () => state.db }));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { GET } = await import('./route');
 
@@ -20,7 +20,7 @@ const ids = { published: 0, draft: 0 };
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   const courseId = await insertOpticsCourse(db);
   [ids.published, ids.draft] = await insertDocuments(db, [
     { course_id: courseId, slug: 'lenses', title: 'Lenses', page_count: 2 },
