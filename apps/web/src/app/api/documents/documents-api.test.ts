@@ -15,6 +15,7 @@ import { parseWebConfig, type WebConfig } from '@/config/web-config';
 import { countingBody } from '@/testing/counting-body';
 import { setTestConfig, setTestDatabase } from '@/testing/server-context-double';
 import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * The HTTP contract of the upload API, through the exported route handlers with a real database
@@ -22,10 +23,8 @@ import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewe
  * processing of the queued job runs in the test, as apps/worker runs it.
  */
 
-const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
 vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { POST } = await import('./route');
@@ -80,7 +79,7 @@ async function processQueued(documentId: number): Promise<void> {
 }
 
 async function uploaded(): Promise<{ id: number; href: string; status: string }> {
-  state.viewer = uploader;
+  signInAs(uploader);
   const response = await POST(post(await uploadForm()));
   expect(response.status).toBe(201);
   const { document } = (await response.json()) as {
@@ -117,7 +116,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  state.viewer = null;
+  signInAs(null);
 });
 
 afterAll(async () => {
@@ -126,7 +125,7 @@ afterAll(async () => {
 
 describe('POST /api/documents', () => {
   it('answers 201 with the processing document, whose queued job makes it ready', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(post(await uploadForm({ title: 'Spectral theorem' })));
     expect(response.status).toBe(201);
     const body = (await response.json()) as { document: { id: number } };
@@ -156,13 +155,13 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 403 to a request from another site', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(post(await uploadForm(), { origin: 'https://evil.example' }));
     expect(response.status).toBe(403);
   });
 
   it('answers 413 from the declared length, before reading the body', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const body = countingBody(10_000_000);
     const response = await POST(
       post(body.stream, {
@@ -178,7 +177,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 413 to a body without a length once it passes the limit', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const body = countingBody(10_000_000);
     const response = await POST(
       post(body.stream, { 'content-type': 'multipart/form-data; boundary=x' }),
@@ -188,7 +187,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 415 to a PNG named .pdf', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const png = new File([await pngImage()], 'slides.pdf', { type: 'application/pdf' });
     const response = await POST(post(await uploadForm({}, png)));
     expect(response.status).toBe(415);
@@ -198,7 +197,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 400 naming the field for a title that is too long', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(post(await uploadForm({ title: 't'.repeat(201) })));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
@@ -211,12 +210,12 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 409 with the existing document for the same file again', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const pdf = await textPdf(['A file uploaded twice']);
     const first = await POST(post(await uploadForm({ title: 'First' }, new File([pdf], 'a.pdf'))));
     const { document } = (await first.json()) as { document: { id: number; href: string } };
     await processQueued(document.id);
-    state.viewer = other;
+    signInAs(other);
     const second = await POST(post(await uploadForm({}, new File([pdf], 'b.pdf'))));
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({
@@ -229,7 +228,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 415 to a body that is not multipart', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(
       new Request(`${SITE}/api/documents`, {
         method: 'POST',
@@ -268,7 +267,7 @@ describe('upload limits', () => {
   it('accepts the owner’s 61st upload into their own course under the default limits', async () => {
     const teacher = await insertNewViewer(db, 'teacher');
     const course = await courseOf(teacher);
-    state.viewer = teacher;
+    signInAs(teacher);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) statuses.push((await uploadInto(course)).status);
     expect(statuses).toEqual(Array(61).fill(201));
@@ -282,7 +281,7 @@ describe('upload limits', () => {
       ...config,
       limits: parseWebConfig({ ...env, LIMIT_UPLOADS_PER_HOUR: '3' }).limits,
     });
-    state.viewer = stranger;
+    signInAs(stranger);
     for (let i = 0; i < 3; i += 1) expect((await uploadInto(course)).status).toBe(201);
     const refused = await uploadInto(course);
     expect(refused.status).toBe(429);
@@ -291,7 +290,7 @@ describe('upload limits', () => {
       /^Too many uploads: at most 3 in 60 minutes\. Try again in \d+ minutes?\.$/,
     );
     // The owner of that course is not held back by what a stranger did.
-    state.viewer = teacher;
+    signInAs(teacher);
     expect((await uploadInto(course)).status).toBe(201);
   });
 });
@@ -325,10 +324,10 @@ describe('PATCH and DELETE /api/documents/[id]', () => {
 
   it('answers 403 to another member and 401 to a visitor', async () => {
     const { id } = await uploaded();
-    state.viewer = other;
+    signInAs(other);
     expect((await patch(id, JSON.stringify({ title: 'Mine' }))).status).toBe(403);
     expect((await del(id)).status).toBe(403);
-    state.viewer = null;
+    signInAs(null);
     expect((await patch(id, JSON.stringify({ title: 'Mine' }))).status).toBe(401);
     expect((await del(id)).status).toBe(401);
   });

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/te
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * Who gets which answer from a document's page and its edit page, rendered by the real pages
@@ -12,9 +13,8 @@ import { insertViewers, testViewer } from '@/testing/test-viewer';
  * to read and a 404 to others, as docs/accounts.md says; someone else's edit page is a 403, as a
  * course's is. The viewer is what better-auth would have read from the session cookie.
  */
-const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
 // Next's marker for per-request rendering needs the request scope of a running server; here
 // every call is a request of its own anyway.
 vi.mock('next/server', async (importOriginal) => ({
@@ -87,13 +87,13 @@ async function statusOf(render: () => Promise<unknown>): Promise<number> {
 }
 
 async function documentPageStatus(viewer: Viewer | null, id: number, slug: string) {
-  state.viewer = viewer;
+  signInAs(viewer);
   const { default: DocumentPage } = await import('./page');
   return statusOf(() => DocumentPage({ ...refOf(id, slug), ...noQuery }));
 }
 
 async function editPageStatus(viewer: Viewer | null, id: number, slug: string) {
-  state.viewer = viewer;
+  signInAs(viewer);
   const { default: EditDocumentPage } = await import('./edit/page');
   return statusOf(() => EditDocumentPage(refOf(id, slug)));
 }
