@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { refreshAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
 import { refreshUntilNew } from '@coursepack/analytics/testing/refresh-until-new';
+import { testEvent } from '@coursepack/analytics/testing/test-event';
 import type { Database } from '@coursepack/db/schema';
 import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { insertCourse } from '@coursepack/db/testing/insert-course';
@@ -55,19 +56,14 @@ beforeAll(async () => {
   });
   await db
     .insertInto('events')
-    .values({
-      event_id: '0195f0a0-0000-7000-8000-000000000001',
-      received_at: '2026-05-10T10:00:00Z',
-      type: 'page',
-      name: 'page',
-      action: 'view',
-      course_id: ids.course,
-      doc_id: ids.document,
-      session_id: '0195f0a0-0000-7000-8000-0000000000aa',
-      path: '/documents/1',
-      path_with_params: '/documents/1',
-      location: 'http://localhost:3000/documents/1',
-    })
+    .values(
+      testEvent(
+        { session: '0195f0a0-0000-7000-8000-0000000000aa', course: ids.course, doc: ids.document },
+        '2026-05-10T10:00:00Z',
+        'page',
+        'view',
+      ),
+    )
     .execute();
   // What the worker does in production: a stats request never refreshes the rollups.
   await refreshAnalyticsRollups(db);
@@ -191,20 +187,15 @@ describe('stats API freshness', () => {
     const before = await refreshState();
     await db
       .insertInto('events')
-      .values({
-        event_id: randomUUID(),
-        // A day no other test asks about: their figures stay the fixture's.
-        received_at: '2026-04-20T10:00:00Z',
-        type: 'page',
-        name: 'page',
-        action: 'view',
-        course_id: ids.course,
-        doc_id: ids.document,
-        session_id: randomUUID(),
-        path: '/documents/1',
-        path_with_params: '/documents/1',
-        location: 'http://localhost:3000/documents/1',
-      })
+      // A day no other test asks about: their figures stay the fixture's.
+      .values(
+        testEvent(
+          { session: randomUUID(), course: ids.course, doc: ids.document },
+          '2026-04-20T10:00:00Z',
+          'page',
+          'view',
+        ),
+      )
       .execute();
     const query = 'from=2026-04-20&to=2026-04-20';
 
