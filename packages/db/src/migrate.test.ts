@@ -4,6 +4,7 @@ import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 import { insertCourse } from './testing/insert-course';
 import { insertDocument } from './testing/insert-document';
+import { insertDocumentPages } from './testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 let testDb: TestDatabase;
@@ -111,13 +112,7 @@ describe('migrations', () => {
       title: 'Paged',
       kind: 'slides',
     });
-    await testDb.db
-      .insertInto('document_pages')
-      .values([
-        { document_id: documentId, page_number: 1, body: 'first' },
-        { document_id: documentId, page_number: 2, body: 'second' },
-      ])
-      .execute();
+    await insertDocumentPages(testDb.db, documentId, ['first', 'second']);
     await testDb.db.deleteFrom('documents').where('id', '=', documentId).execute();
     const left = await testDb.db
       .selectFrom('document_pages')

@@ -2,6 +2,7 @@ import type { Database } from '@coursepack/db/schema';
 import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { insertCourse, insertCourses } from '@coursepack/db/testing/insert-course';
 import { insertDocuments } from '@coursepack/db/testing/insert-document';
+import { insertDocumentPages } from '@coursepack/db/testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,19 +74,12 @@ beforeAll(async () => {
       created_at: '2026-03-01T00:00:00Z',
     },
   ]);
-  await db
-    .insertInto('document_pages')
-    .values([
-      { document_id: ids.notes, page_number: 1, body: 'Vectors and linear combinations.' },
-      {
-        document_id: ids.notes,
-        page_number: 2,
-        body: 'The Gram-Schmidt process turns any basis into an orthonormal basis.',
-      },
-      { document_id: ids.exam, page_number: 1, body: 'Compute the determinant of the matrix.' },
-      { document_id: ids.draft, page_number: 1, body: 'Gram-Schmidt draft that must stay hidden.' },
-    ])
-    .execute();
+  await insertDocumentPages(db, ids.notes, [
+    'Vectors and linear combinations.',
+    'The Gram-Schmidt process turns any basis into an orthonormal basis.',
+  ]);
+  await insertDocumentPages(db, ids.exam, ['Compute the determinant of the matrix.']);
+  await insertDocumentPages(db, ids.draft, ['Gram-Schmidt draft that must stay hidden.']);
 });
 
 afterAll(() => testDb.destroy());

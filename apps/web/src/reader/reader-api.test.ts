@@ -1,6 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { insertDocuments } from '@coursepack/db/testing/insert-document';
+import { insertDocumentPages } from '@coursepack/db/testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,27 +34,17 @@ beforeAll(async () => {
     { course_id: courseId, slug: 'lenses', title: 'Lenses', page_count: 4 },
     { course_id: courseId, slug: 'draft', title: 'Draft', page_count: 1, published: false },
   ]);
-  await db
-    .insertInto('document_pages')
-    .values([
-      {
-        document_id: ids.published,
-        page_number: 1,
-        body: 'Thin lenses focus light.\nRésumé of optics',
-        text_layer: JSON.stringify({ runs: LENS_RUNS }),
-      },
-      // Read before text layers were stored.
-      { document_id: ids.published, page_number: 2, body: 'Snell’s law bends light at lenses.' },
-      { document_id: ids.published, page_number: 3, body: 'Mirrors reflect.' },
-      {
-        document_id: ids.published,
-        page_number: 4,
-        body: 'A lens and a mirror.',
-        text_layer: JSON.stringify({ runs: [] }),
-      },
-      { document_id: ids.draft, page_number: 1, body: 'Hidden lenses.' },
-    ])
-    .execute();
+  await insertDocumentPages(db, ids.published, [
+    {
+      body: 'Thin lenses focus light.\nRésumé of optics',
+      text_layer: JSON.stringify({ runs: LENS_RUNS }),
+    },
+    // Read before text layers were stored.
+    'Snell’s law bends light at lenses.',
+    'Mirrors reflect.',
+    { body: 'A lens and a mirror.', text_layer: JSON.stringify({ runs: [] }) },
+  ]);
+  await insertDocumentPages(db, ids.draft, ['Hidden lenses.']);
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
 import { insertDocuments } from '@coursepack/db/testing/insert-document';
+import { insertDocumentPages } from '@coursepack/db/testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,14 +27,8 @@ beforeAll(async () => {
     { course_id: courseId, slug: 'lenses', title: 'Lenses', page_count: 2 },
     { course_id: courseId, slug: 'draft', title: 'Draft', published: false },
   ]);
-  await db
-    .insertInto('document_pages')
-    .values([
-      { document_id: ids.published, page_number: 1, body: 'Thin lenses.' },
-      { document_id: ids.published, page_number: 2, body: 'Snell’s law bends light.' },
-      { document_id: ids.draft, page_number: 1, body: 'Hidden.' },
-    ])
-    .execute();
+  await insertDocumentPages(db, ids.published, ['Thin lenses.', 'Snell’s law bends light.']);
+  await insertDocumentPages(db, ids.draft, ['Hidden.']);
 });
 
 afterAll(async () => {
