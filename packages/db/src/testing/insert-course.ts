@@ -1,5 +1,6 @@
 import type { InsertObject, Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { type IdsOf, insertSerialRows } from './insert-serial-rows';
 
 /**
  * A course as a test says it: the subject and institution it hangs on (insertCourseTaxonomy
@@ -24,18 +25,12 @@ export function courseRow(fields: CourseFields): InsertObject<Database, 'courses
   };
 }
 
-/** Stores the courses (see courseRow for what each is unless said); their ids, in the rows' order. */
+/** Stores the courses (see courseRow); their ids, in the rows' order. */
 export async function insertCourses<const Rows extends readonly CourseFields[]>(
   db: Kysely<Database>,
   rows: Rows,
-): Promise<{ -readonly [Index in keyof Rows]: number }> {
-  const stored = await db
-    .insertInto('courses')
-    .values(rows.map(courseRow))
-    .returning('id')
-    .execute();
-  // PostgreSQL returns the rows of one INSERT … VALUES in the order they were given.
-  return stored.map((row) => row.id) as { -readonly [Index in keyof Rows]: number };
+): Promise<IdsOf<Rows>> {
+  return (await insertSerialRows(db, 'courses', rows.map(courseRow))) as IdsOf<Rows>;
 }
 
 /** Stores one course (see courseRow); its id. */

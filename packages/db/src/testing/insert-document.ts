@@ -1,5 +1,6 @@
 import type { InsertObject, Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { type IdsOf, insertSerialRows } from './insert-serial-rows';
 
 /** A document as a test says it: its course, and whichever other columns matter to the test. */
 export type DocumentFields = Partial<InsertObject<Database, 'documents'>> &
@@ -23,18 +24,12 @@ export function documentRow(fields: DocumentFields): InsertObject<Database, 'doc
   };
 }
 
-/** Stores the documents (see documentRow for what each is unless said); their ids, in the rows' order. */
+/** Stores the documents (see documentRow); their ids, in the rows' order. */
 export async function insertDocuments<const Rows extends readonly DocumentFields[]>(
   db: Kysely<Database>,
   rows: Rows,
-): Promise<{ -readonly [Index in keyof Rows]: number }> {
-  const stored = await db
-    .insertInto('documents')
-    .values(rows.map(documentRow))
-    .returning('id')
-    .execute();
-  // PostgreSQL returns the rows of one INSERT … VALUES in the order they were given.
-  return stored.map((row) => row.id) as { -readonly [Index in keyof Rows]: number };
+): Promise<IdsOf<Rows>> {
+  return (await insertSerialRows(db, 'documents', rows.map(documentRow))) as IdsOf<Rows>;
 }
 
 /** Stores one document (see documentRow); its id. */
