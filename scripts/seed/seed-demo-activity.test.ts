@@ -1,4 +1,6 @@
 import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocuments } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,30 +57,21 @@ describe('seedDemoActivity', () => {
     const { db } = testDb;
     const { north: institution, maths: subject } = await insertCatalogTaxonomy(db);
     for (const course of courses) {
-      const row = await db
-        .insertInto('courses')
-        .values({
-          slug: `course-${course.id}`,
-          title: `Course ${course.id}`,
-          subject_id: subject.id,
-          institution_id: institution.id,
-          published: true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('documents')
-        .values(
-          course.documents.map((document) => ({
-            course_id: row.id,
-            slug: `document-${document.id}`,
-            title: `Document ${document.id}`,
-            kind: 'notes' as const,
-            page_count: document.pageCount,
-            published: true,
-          })),
-        )
-        .execute();
+      const courseId = await insertCourse(db, {
+        slug: `course-${course.id}`,
+        title: `Course ${course.id}`,
+        subject_id: subject.id,
+        institution_id: institution.id,
+      });
+      await insertDocuments(
+        db,
+        course.documents.map((document) => ({
+          course_id: courseId,
+          slug: `document-${document.id}`,
+          title: `Document ${document.id}`,
+          page_count: document.pageCount,
+        })),
+      );
     }
 
     const { events, refresh } = await seedDemoActivity(db, { now: NOW });

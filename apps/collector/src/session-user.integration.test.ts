@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { insertUsers } from '@coursepack/db/testing/insert-user';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -79,13 +80,10 @@ beforeAll(async () => {
     return query(...args);
   }) as typeof pool.query;
   app = await buildCollectorApp(config, { pool, logger: false, maintainPartitions: false });
-  await database.db
-    .insertInto('users')
-    .values([
-      { id: 'user-ada', name: 'Ada', email: 'ada@example.org' },
-      { id: 'user-bob', name: 'Bob', email: 'bob@example.org' },
-    ])
-    .execute();
+  await insertUsers(database.db, [
+    { id: 'user-ada', name: 'Ada', email: 'ada@example.org' },
+    { id: 'user-bob', name: 'Bob', email: 'bob@example.org' },
+  ]);
 });
 
 afterAll(async () => {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { findFreePort } from '@coursepack/db/find-free-port';
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
+import { insertUser } from '@coursepack/db/testing/insert-user';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { sharedLineArtPdf } from '@coursepack/hostile-files/hostile-pdfs';
 import { uploadAsset } from '@coursepack/images/upload-asset';
@@ -103,21 +105,15 @@ async function addDocument(bytes: Uint8Array, ownerId: string | null = null): Pr
     resourceType: 'auto',
   });
   return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('documents')
-      .values({
-        course_id: courseId,
-        slug: 'notes',
-        title: 'Notes',
-        kind: 'notes',
-        media_asset_id: asset.public_id,
-        size_bytes: bytes.byteLength,
-        status: 'processing',
-        owner_id: ownerId,
-        published: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertDocument(trx, {
+      course_id: courseId,
+      slug: 'notes',
+      title: 'Notes',
+      media_asset_id: asset.public_id,
+      size_bytes: bytes.byteLength,
+      status: 'processing',
+      owner_id: ownerId,
+    });
     await enqueue(trx, 'process-document', { documentId: id });
     return id;
   });
@@ -125,11 +121,7 @@ async function addDocument(bytes: Uint8Array, ownerId: string | null = null): Pr
 
 async function addMember(name: string): Promise<string> {
   const id = randomUUID();
-  await db
-    .insertInto('users')
-    .values({ id, name, email: `${name}-${id}@example.org` })
-    .execute();
-  return id;
+  return insertUser(db, { id, name, email: `${name}-${id}@example.org` });
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000) {

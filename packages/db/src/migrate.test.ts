@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
+import { insertCourse } from './testing/insert-course';
+import { insertDocument } from './testing/insert-document';
+import { insertDocumentPages } from './testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 let testDb: TestDatabase;
@@ -24,18 +27,13 @@ async function seedCourse(): Promise<number> {
     .values({ slug: `subj-${unique}`, name: `Mathematics ${unique}` })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'linear-algebra',
-      title: 'Linear Algebra',
-      subject_id: subject.id,
-      institution_id: institution.id,
-      description: 'Vector spaces and eigenvalues',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return course.id;
+  return insertCourse(db, {
+    slug: 'linear-algebra',
+    title: 'Linear Algebra',
+    subject_id: subject.id,
+    institution_id: institution.id,
+    description: 'Vector spaces and eigenvalues',
+  });
 }
 
 describe('migrations', () => {
@@ -71,56 +69,54 @@ describe('migrations', () => {
   it('rejects a document kind outside the fixed list', async () => {
     const courseId = await seedCourse();
     await expect(
-      testDb.db
-        .insertInto('documents')
-        .values({ course_id: courseId, slug: 'week-1', title: 'Week 1', kind: 'poster' as 'notes' })
-        .execute(),
+      insertDocument(testDb.db, {
+        course_id: courseId,
+        slug: 'week-1',
+        title: 'Week 1',
+        kind: 'poster' as 'notes',
+      }),
     ).rejects.toThrow(/documents_kind_check/);
   });
 
   it('rejects slugs that would break URLs', async () => {
     const courseId = await seedCourse();
     await expect(
-      testDb.db
-        .insertInto('documents')
-        .values({ course_id: courseId, slug: '../Week 1', title: 'Week 1', kind: 'notes' })
-        .execute(),
+      insertDocument(testDb.db, { course_id: courseId, slug: '../Week 1', title: 'Week 1' }),
     ).rejects.toThrow(/documents_slug_check/);
   });
 
   it('refuses a second document with the same file checksum', async () => {
     const courseId = await seedCourse();
     const checksum = 'a'.repeat(64);
-    await testDb.db
-      .insertInto('documents')
-      .values({ course_id: courseId, slug: 'notes-a', title: 'Notes A', kind: 'notes', checksum })
-      .execute();
+    await insertDocument(testDb.db, {
+      course_id: courseId,
+      slug: 'notes-a',
+      title: 'Notes A',
+      checksum,
+    });
     await expect(
-      testDb.db
-        .insertInto('documents')
-        .values({ course_id: courseId, slug: 'notes-b', title: 'Notes B', kind: 'notes', checksum })
-        .execute(),
+      insertDocument(testDb.db, {
+        course_id: courseId,
+        slug: 'notes-b',
+        title: 'Notes B',
+        checksum,
+      }),
     ).rejects.toThrow(/documents_checksum_idx/);
   });
 
   it('deletes a document’s pages with the document', async () => {
     const courseId = await seedCourse();
-    const doc = await testDb.db
-      .insertInto('documents')
-      .values({ course_id: courseId, slug: 'paged', title: 'Paged', kind: 'slides' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await testDb.db
-      .insertInto('document_pages')
-      .values([
-        { document_id: doc.id, page_number: 1, body: 'first' },
-        { document_id: doc.id, page_number: 2, body: 'second' },
-      ])
-      .execute();
-    await testDb.db.deleteFrom('documents').where('id', '=', doc.id).execute();
+    const documentId = await insertDocument(testDb.db, {
+      course_id: courseId,
+      slug: 'paged',
+      title: 'Paged',
+      kind: 'slides',
+    });
+    await insertDocumentPages(testDb.db, documentId, ['first', 'second']);
+    await testDb.db.deleteFrom('documents').where('id', '=', documentId).execute();
     const left = await testDb.db
       .selectFrom('document_pages')
-      .where('document_id', '=', doc.id)
+      .where('document_id', '=', documentId)
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
     expect(left.n).toBe(0);

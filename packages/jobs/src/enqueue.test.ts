@@ -1,4 +1,6 @@
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
+import { insertUsers } from '@coursepack/db/testing/insert-user';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,22 +58,15 @@ describe('enqueue', () => {
   it('puts a member’s documents behind other members’ (priority: minus their others waiting)', async () => {
     const { db } = database;
     const courseId = await insertOpticsCourse(db);
-    await db
-      .insertInto('users')
-      .values(['alice', 'bob'].map((id) => ({ id, name: id, email: `${id}@example.org` })))
-      .execute();
+    await insertUsers(db, [{ id: 'alice' }, { id: 'bob' }]);
     const upload = async (ownerId: string) => {
-      const { id } = await db
-        .insertInto('documents')
-        .values({
-          course_id: courseId,
-          slug: 'notes',
-          title: 'Notes',
-          kind: 'notes',
-          owner_id: ownerId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertDocument(db, {
+        course_id: courseId,
+        slug: 'notes',
+        title: 'Notes',
+        owner_id: ownerId,
+        published: false,
+      });
       await enqueue(db, 'process-document', { documentId: id });
       return id;
     };

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { refreshAnalyticsRollups } from '@coursepack/analytics/rollups/refresh-analytics-rollups';
 import { refreshUntilNew } from '@coursepack/analytics/testing/refresh-until-new';
+import { testEvent } from '@coursepack/analytics/testing/test-event';
 import type { Database } from '@coursepack/db/schema';
 import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
+import { insertUsers } from '@coursepack/db/testing/insert-user';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,63 +29,41 @@ const admin = viewer('admin', 'admin');
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  await db
-    .insertInto('users')
-    .values([owner, stranger, admin].map(({ id, name, email }) => ({ id, name, email })))
-    .execute();
+  await insertUsers(
+    db,
+    [owner, stranger, admin].map(({ id, email }) => ({ id, email })),
+  );
   const { north: institution, maths: subject } = await insertCatalogTaxonomy(db);
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'algebra',
-      title: 'Algebra',
-      subject_id: subject.id,
-      institution_id: institution.id,
-      owner_id: owner.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.course = course.id;
-  const document = await db
-    .insertInto('documents')
-    .values({ slug: 'notes', title: 'Notes', course_id: course.id, kind: 'notes', published: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.document = document.id;
-  const draft = await db
-    .insertInto('courses')
-    .values({
-      slug: 'draft',
-      title: 'Draft',
-      subject_id: subject.id,
-      institution_id: institution.id,
-      owner_id: owner.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.draft = draft.id;
-  const draftDocument = await db
-    .insertInto('documents')
-    .values({ slug: 'plan', title: 'Plan', course_id: draft.id, kind: 'notes', published: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.draftDocument = draftDocument.id;
+  const taxonomy = { subject_id: subject.id, institution_id: institution.id };
+  ids.course = await insertCourse(db, {
+    slug: 'algebra',
+    title: 'Algebra',
+    ...taxonomy,
+    owner_id: owner.id,
+  });
+  ids.document = await insertDocument(db, { slug: 'notes', title: 'Notes', course_id: ids.course });
+  ids.draft = await insertCourse(db, {
+    slug: 'draft',
+    title: 'Draft',
+    ...taxonomy,
+    owner_id: owner.id,
+    published: false,
+  });
+  ids.draftDocument = await insertDocument(db, {
+    slug: 'plan',
+    title: 'Plan',
+    course_id: ids.draft,
+  });
   await db
     .insertInto('events')
-    .values({
-      event_id: '0195f0a0-0000-7000-8000-000000000001',
-      received_at: '2026-05-10T10:00:00Z',
-      type: 'page',
-      name: 'page',
-      action: 'view',
-      course_id: course.id,
-      doc_id: document.id,
-      session_id: '0195f0a0-0000-7000-8000-0000000000aa',
-      path: '/documents/1',
-      path_with_params: '/documents/1',
-      location: 'http://localhost:3000/documents/1',
-    })
+    .values(
+      testEvent(
+        { session: '0195f0a0-0000-7000-8000-0000000000aa', course: ids.course, doc: ids.document },
+        '2026-05-10T10:00:00Z',
+        'page',
+        'view',
+      ),
+    )
     .execute();
   // What the worker does in production: a stats request never refreshes the rollups.
   await refreshAnalyticsRollups(db);
@@ -205,20 +187,15 @@ describe('stats API freshness', () => {
     const before = await refreshState();
     await db
       .insertInto('events')
-      .values({
-        event_id: randomUUID(),
-        // A day no other test asks about: their figures stay the fixture's.
-        received_at: '2026-04-20T10:00:00Z',
-        type: 'page',
-        name: 'page',
-        action: 'view',
-        course_id: ids.course,
-        doc_id: ids.document,
-        session_id: randomUUID(),
-        path: '/documents/1',
-        path_with_params: '/documents/1',
-        location: 'http://localhost:3000/documents/1',
-      })
+      // A day no other test asks about: their figures stay the fixture's.
+      .values(
+        testEvent(
+          { session: randomUUID(), course: ids.course, doc: ids.document },
+          '2026-04-20T10:00:00Z',
+          'page',
+          'view',
+        ),
+      )
       .execute();
     const query = 'from=2026-04-20&to=2026-04-20';
 

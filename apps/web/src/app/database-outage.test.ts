@@ -6,13 +6,13 @@ import {
   startStoppableDatabase,
 } from '@coursepack/db/testing/stoppable-database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '@/auth/viewer';
 import { getCourse } from '@/catalog/get-course';
 import { onRequestError } from '@/instrumentation';
 import { PROBE_INTERVAL_MS, QUERY_TIMEOUT_MS } from '@/server/database-health';
 import { getDbNow } from '@/server/server-context';
 import { createWebRequestListener } from '@/server/web-request-listener';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * PostgreSQL stops under the running app, then comes back: API routes and better-auth answer
@@ -20,9 +20,8 @@ import { insertViewers, testViewer } from '@/testing/test-viewer';
  * found the database down, and everything recovers by itself. A server of this suite's own, so
  * it can be stopped; the app's real server context (pool, probe) over it.
  */
-const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
 
 const SITE = 'http://localhost:3000';
 const owner = testViewer('owner');
@@ -71,7 +70,7 @@ function skipProbeInterval(): void {
 describe('while PostgreSQL is down', () => {
   it('answers 503 with Retry-After to APIs, sign-in and pages, and recovers by itself', async () => {
     const { patchCourse, auth, proxy } = await routes();
-    state.viewer = owner;
+    signInAs(owner);
     expect((await patchCourse(rename('Optics I'), params())).status).toBe(200);
     // Healthy: the proxy lets pages through without touching the database.
     expect((await proxy()).headers.get('x-middleware-next')).toBe('1');
@@ -130,7 +129,7 @@ async function renderCoursePage(_request: IncomingMessage, response: ServerRespo
 describe('while PostgreSQL is frozen (SIGSTOP: connections open, nothing answers)', () => {
   it('answers pages and APIs 503 within a bounded time, and recovers once it runs again', async () => {
     const { patchCourse, proxy } = await routes();
-    state.viewer = owner;
+    signInAs(owner);
     // A warm pool: its idle connection is what a frozen server leaves hanging.
     expect((await patchCourse(rename('Frozen optics I'), params())).status).toBe(200);
     const server = createServer(createWebRequestListener(renderCoursePage, { trustProxy: false }));

@@ -1,5 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse, insertCourses } from '@coursepack/db/testing/insert-course';
+import { insertDocuments } from '@coursepack/db/testing/insert-document';
+import { insertDocumentPages } from '@coursepack/db/testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,92 +24,62 @@ beforeAll(async () => {
   db = testDb.db;
   const { north, lake, maths, physics } = await insertCatalogTaxonomy(db);
 
-  const algebra = await db
-    .insertInto('courses')
-    .values({
-      slug: 'linear-algebra',
-      title: 'Linear Algebra',
-      code: 'MATH 221',
-      description: 'Vector spaces, matrices and eigenvalues.',
-      subject_id: maths.id,
-      institution_id: north.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.algebra = algebra.id;
+  ids.algebra = await insertCourse(db, {
+    slug: 'linear-algebra',
+    title: 'Linear Algebra',
+    code: 'MATH 221',
+    description: 'Vector spaces, matrices and eigenvalues.',
+    subject_id: maths.id,
+    institution_id: north.id,
+  });
   // Thirteen more physics courses at Lakeside, to page through.
-  await db
-    .insertInto('courses')
-    .values(
-      Array.from({ length: COURSES_PER_PAGE + 1 }, (_, index) => ({
-        slug: `mechanics-${index}`,
-        title: `Mechanics ${String(index).padStart(2, '0')}`,
-        subject_id: physics.id,
-        institution_id: lake.id,
-        published: true,
-      })),
-    )
-    .execute();
-  const hidden = await db
-    .insertInto('courses')
-    .values({
-      slug: 'secret-draft',
-      title: 'Unpublished Topology',
-      subject_id: maths.id,
-      institution_id: north.id,
-      published: false,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.hidden = hidden.id;
+  await insertCourses(
+    db,
+    Array.from({ length: COURSES_PER_PAGE + 1 }, (_, index) => ({
+      slug: `mechanics-${index}`,
+      title: `Mechanics ${String(index).padStart(2, '0')}`,
+      subject_id: physics.id,
+      institution_id: lake.id,
+    })),
+  );
+  ids.hidden = await insertCourse(db, {
+    slug: 'secret-draft',
+    title: 'Unpublished Topology',
+    subject_id: maths.id,
+    institution_id: north.id,
+    published: false,
+  });
 
-  const documents = await db
-    .insertInto('documents')
-    .values([
-      {
-        course_id: algebra.id,
-        slug: 'week-1-notes',
-        title: 'Week 1 notes',
-        kind: 'notes',
-        page_count: 2,
-        published: true,
-        created_at: '2026-01-01T00:00:00Z',
-      },
-      {
-        course_id: algebra.id,
-        slug: 'final-2025',
-        title: 'Final exam 2025',
-        kind: 'exam',
-        page_count: 1,
-        published: true,
-        created_at: '2026-02-01T00:00:00Z',
-      },
-      {
-        course_id: algebra.id,
-        slug: 'draft',
-        title: 'Draft handout',
-        kind: 'notes',
-        published: false,
-        created_at: '2026-03-01T00:00:00Z',
-      },
-    ])
-    .returning('id')
-    .execute();
-  [ids.notes, ids.exam, ids.draft] = documents.map((d) => d.id) as [number, number, number];
-  await db
-    .insertInto('document_pages')
-    .values([
-      { document_id: ids.notes, page_number: 1, body: 'Vectors and linear combinations.' },
-      {
-        document_id: ids.notes,
-        page_number: 2,
-        body: 'The Gram-Schmidt process turns any basis into an orthonormal basis.',
-      },
-      { document_id: ids.exam, page_number: 1, body: 'Compute the determinant of the matrix.' },
-      { document_id: ids.draft, page_number: 1, body: 'Gram-Schmidt draft that must stay hidden.' },
-    ])
-    .execute();
+  [ids.notes, ids.exam, ids.draft] = await insertDocuments(db, [
+    {
+      course_id: ids.algebra,
+      slug: 'week-1-notes',
+      title: 'Week 1 notes',
+      page_count: 2,
+      created_at: '2026-01-01T00:00:00Z',
+    },
+    {
+      course_id: ids.algebra,
+      slug: 'final-2025',
+      title: 'Final exam 2025',
+      kind: 'exam',
+      page_count: 1,
+      created_at: '2026-02-01T00:00:00Z',
+    },
+    {
+      course_id: ids.algebra,
+      slug: 'draft',
+      title: 'Draft handout',
+      published: false,
+      created_at: '2026-03-01T00:00:00Z',
+    },
+  ]);
+  await insertDocumentPages(db, ids.notes, [
+    'Vectors and linear combinations.',
+    'The Gram-Schmidt process turns any basis into an orthonormal basis.',
+  ]);
+  await insertDocumentPages(db, ids.exam, ['Compute the determinant of the matrix.']);
+  await insertDocumentPages(db, ids.draft, ['Gram-Schmidt draft that must stay hidden.']);
 });
 
 afterAll(() => testDb.destroy());

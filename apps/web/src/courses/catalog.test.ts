@@ -1,5 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,18 +193,12 @@ describe('naming an institution or subject', () => {
         tidewater,
       );
       await updateCourse(db, owner, { courseId: id, changes: { institution: 'Tidewater Uni' } });
-      const course = await trx
-        .insertInto('courses')
-        .values({
-          slug: 'tides',
-          title: 'Tides',
-          institution_id: tidewater,
-          subject_id: ids.subject_id,
-          published: true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return course.id;
+      return insertCourse(trx, {
+        slug: 'tides',
+        title: 'Tides',
+        institution_id: tidewater,
+        subject_id: ids.subject_id,
+      });
     });
     expect((await institutionOf(filedMeanwhile)).name).toBe('Tidewater College');
   });

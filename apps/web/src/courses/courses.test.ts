@@ -1,5 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -63,20 +64,14 @@ const delivered = (publicId: string) =>
  * A published course of `owner` for one test, stored directly: createCourse limits how many
  * courses a member creates an hour, and is tested on its own below.
  */
-async function insertOwnedCourse(title: string): Promise<number> {
-  const row = await db
-    .insertInto('courses')
-    .values({
-      slug: title.toLowerCase().replaceAll(' ', '-'),
-      title,
-      subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'mathematics'),
-      institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'northbridge'),
-      owner_id: owner.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function insertOwnedCourse(title: string): Promise<number> {
+  return insertCourse(db, {
+    slug: title.toLowerCase().replaceAll(' ', '-'),
+    title,
+    subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'mathematics'),
+    institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'northbridge'),
+    owner_id: owner.id,
+  });
 }
 
 describe('creating a course', () => {
@@ -169,20 +164,15 @@ describe('editing a course', () => {
   });
 
   beforeAll(async () => {
-    const draft = await db
-      .insertInto('courses')
-      .values({
-        slug: 'draft',
-        title: 'Secret draft',
-        subject_id: (await db.selectFrom('subjects').select('id').executeTakeFirstOrThrow()).id,
-        institution_id: (await db.selectFrom('institutions').select('id').executeTakeFirstOrThrow())
-          .id,
-        owner_id: 'owner',
-        published: false,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    draftId = draft.id;
+    draftId = await insertCourse(db, {
+      slug: 'draft',
+      title: 'Secret draft',
+      subject_id: (await db.selectFrom('subjects').select('id').executeTakeFirstOrThrow()).id,
+      institution_id: (await db.selectFrom('institutions').select('id').executeTakeFirstOrThrow())
+        .id,
+      owner_id: 'owner',
+      published: false,
+    });
   });
 
   it('lets the owner change any field, and a new title gives a new slug', async () => {

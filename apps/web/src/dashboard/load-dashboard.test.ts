@@ -6,6 +6,8 @@ import { refreshUntilNew } from '@coursepack/analytics/testing/refresh-until-new
 import { testEvent } from '@coursepack/analytics/testing/test-event';
 import type { Database, EventsTable } from '@coursepack/db/schema';
 import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,39 +75,26 @@ beforeAll(async () => {
   db = testDb.db;
   await insertViewers(db, [ownerA, ownerB, admin, member]);
   const { north, maths } = await insertCatalogTaxonomy(db);
-  const course = async (slug: string, owner: string, published = true) =>
-    (
-      await db
-        .insertInto('courses')
-        .values({
-          slug,
-          title: `Course ${slug}`,
-          subject_id: maths.id,
-          institution_id: north.id,
-          owner_id: owner,
-          published,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const course = (slug: string, owner: string, published = true) =>
+    insertCourse(db, {
+      slug,
+      title: `Course ${slug}`,
+      subject_id: maths.id,
+      institution_id: north.id,
+      owner_id: owner,
+      published,
+    });
   ids.courseA = await course('a', ownerA.id);
   ids.courseB = await course('b', ownerB.id);
   ids.draft = await course('draft', ownerA.id, false);
-  const document = async (slug: string, courseId: number, published = true) =>
-    (
-      await db
-        .insertInto('documents')
-        .values({
-          slug,
-          title: `Document ${slug}`,
-          course_id: courseId,
-          kind: 'notes',
-          page_count: 3,
-          published,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const document = (slug: string, courseId: number, published = true) =>
+    insertDocument(db, {
+      slug,
+      title: `Document ${slug}`,
+      course_id: courseId,
+      page_count: 3,
+      published,
+    });
   ids.a1 = await document('a1', ids.courseA);
   ids.b1 = await document('b1', ids.courseB);
   ids.draftDocument = await document('in-draft', ids.draft);

@@ -4,6 +4,8 @@ import { previousPeriod, type StatsRange } from '@coursepack/analytics/stats-ran
 import { testEvent } from '@coursepack/analytics/testing/test-event';
 import type { Database, EventsTable } from '@coursepack/db/schema';
 import { insertCatalogTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,29 +41,22 @@ beforeAll(async () => {
   db = testDb.db;
   await insertViewers(db, [owner]);
   const { north, maths } = await insertCatalogTaxonomy(db);
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'optics',
-      title: 'Optics',
-      subject_id: maths.id,
-      institution_id: north.id,
-      owner_id: owner.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const document = await db
-    .insertInto('documents')
-    .values({
-      slug: 'lenses',
-      title: 'Lenses',
-      course_id: course.id,
-      kind: 'notes',
-      page_count: 4,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const where = { course: course.id, doc: document.id };
+  const courseId = await insertCourse(db, {
+    slug: 'optics',
+    title: 'Optics',
+    subject_id: maths.id,
+    institution_id: north.id,
+    owner_id: owner.id,
+    published: false,
+  });
+  const documentId = await insertDocument(db, {
+    slug: 'lenses',
+    title: 'Lenses',
+    course_id: courseId,
+    page_count: 4,
+    published: false,
+  });
+  const where = { course: courseId, doc: documentId };
   const read = (
     minute: string,
     scrolls: string[],
@@ -92,7 +87,7 @@ beforeAll(async () => {
   await refreshAnalyticsRollups(db);
   const access = await resolveDashboardAccess(db, owner, {
     kind: 'document',
-    documentId: document.id,
+    documentId,
   });
   if (access.status !== 'allowed') throw new Error(`expected access, got ${access.status}`);
   data = await loadDashboard(db, access.view, range, {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourses } from '@coursepack/db/testing/insert-course';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { inflatingPdf } from '@coursepack/hostile-files/hostile-pdfs';
 import {
@@ -99,29 +100,16 @@ beforeAll(async () => {
   db = testDb.db;
   await insertViewers(db, [uploader, other, courseOwner, admin]);
   const taxonomy = await insertCourseTaxonomy(db);
-  const [published, draft] = await db
-    .insertInto('courses')
-    .values([
-      {
-        slug: 'linear-algebra',
-        title: 'Linear Algebra',
-        ...taxonomy,
-        owner_id: courseOwner.id,
-        published: true,
-      },
-      {
-        slug: 'draft-topology',
-        title: 'Draft Topology',
-        ...taxonomy,
-        owner_id: courseOwner.id,
-        published: false,
-      },
-    ])
-    .returning('id')
-    .execute();
-  if (!published || !draft) throw new Error('fixture courses missing');
-  courses.published = published.id;
-  courses.draft = draft.id;
+  [courses.published, courses.draft] = await insertCourses(db, [
+    { slug: 'linear-algebra', title: 'Linear Algebra', ...taxonomy, owner_id: courseOwner.id },
+    {
+      slug: 'draft-topology',
+      title: 'Draft Topology',
+      ...taxonomy,
+      owner_id: courseOwner.id,
+      published: false,
+    },
+  ]);
 });
 
 afterAll(async () => {

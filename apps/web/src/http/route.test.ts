@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
+import { setTestConfig } from '@/testing/server-context-double';
 import { testViewer } from '@/testing/test-viewer';
 import { defineContract } from './contract';
 import { idSegment } from './route-id';
@@ -15,13 +16,12 @@ vi.mock('@/auth/get-viewer', () => ({
     return state.viewer;
   },
 }));
-vi.mock('@/server/server-context', () => ({
-  getConfig: () => ({ siteUrl: 'https://coursepack.example' }),
-}));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { route } = await import('./route');
 
 const SITE = 'https://coursepack.example';
+setTestConfig({ siteUrl: SITE });
 
 function request(path: string, init: { method?: string; origin?: string; body?: string } = {}) {
   const headers = new Headers();

@@ -5,10 +5,10 @@ import {
   type TestMediaService,
 } from '@coursepack/media/testing/start-test-media-service';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setTestConfig } from '@/testing/server-context-double';
 
 vi.mock('server-only', () => ({}));
-const state = vi.hoisted(() => ({ mediaBaseUrl: '', mediaCloudName: '' }));
-vi.mock('@/server/server-context', () => ({ getConfig: () => state }));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { documentPdfUrl } = await import('./media-urls');
 
@@ -16,8 +16,10 @@ let media: TestMediaService;
 
 beforeAll(async () => {
   media = await startTestMediaService();
-  state.mediaBaseUrl = media.delivery.baseUrl;
-  state.mediaCloudName = media.delivery.cloudName;
+  setTestConfig({
+    mediaBaseUrl: media.delivery.baseUrl,
+    mediaCloudName: media.delivery.cloudName,
+  });
 });
 
 afterAll(() => media.close());

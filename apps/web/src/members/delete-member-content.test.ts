@@ -1,5 +1,8 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourses } from '@coursepack/db/testing/insert-course';
+import { insertDocuments } from '@coursepack/db/testing/insert-document';
+import { insertUsers } from '@coursepack/db/testing/insert-user';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,13 +18,10 @@ const ids = { shared: 0, solo: 0, theirsDoc: 0, soloDoc: 0, othersDoc: 0, others
 beforeEach(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  await db
-    .insertInto('users')
-    .values([
-      { id: 'leaver', name: 'Leaver', email: 'leaver@example.org', image: 'avatars/leaver-abc' },
-      { id: 'stayer', name: 'Stayer', email: 'stayer@example.org' },
-    ])
-    .execute();
+  await insertUsers(db, [
+    { id: 'leaver', name: 'Leaver', image: 'avatars/leaver-abc' },
+    { id: 'stayer', name: 'Stayer' },
+  ]);
   const taxonomy = await insertCourseTaxonomy(db, {
     institution: { slug: 'hill', name: 'Hill College' },
     subject: { slug: 'biology', name: 'Biology' },
@@ -32,46 +32,25 @@ beforeEach(async () => {
     ...taxonomy,
     owner_id: owner,
     cover_asset_id: cover,
-    published: true,
   });
-  const [shared, solo, othersCourse] = await db
-    .insertInto('courses')
-    .values([
-      course('shared', 'leaver', 'covers/shared'),
-      course('solo', 'leaver', 'covers/solo'),
-      course('others', 'stayer', 'covers/others'),
-    ])
-    .returning('id')
-    .execute();
-  if (!shared || !solo || !othersCourse) throw new Error('fixture courses missing');
+  [ids.shared, ids.solo, ids.othersCourse] = await insertCourses(db, [
+    course('shared', 'leaver', 'covers/shared'),
+    course('solo', 'leaver', 'covers/solo'),
+    course('others', 'stayer', 'covers/others'),
+  ]);
   const document = (courseId: number, slug: string, owner: string) => ({
     course_id: courseId,
     slug,
     title: slug,
-    kind: 'notes' as const,
     owner_id: owner,
     media_asset_id: `documents/${slug}`,
-    published: true,
   });
-  const [theirsDoc, soloDoc, othersDoc] = await db
-    .insertInto('documents')
-    .values([
-      document(shared.id, 'theirs-in-shared', 'leaver'),
-      document(solo.id, 'theirs-in-solo', 'leaver'),
-      document(shared.id, 'others-in-shared', 'stayer'),
-      document(othersCourse.id, 'theirs-in-others', 'leaver'),
-    ])
-    .returning('id')
-    .execute();
-  if (!theirsDoc || !soloDoc || !othersDoc) throw new Error('fixture documents missing');
-  Object.assign(ids, {
-    shared: shared.id,
-    solo: solo.id,
-    othersCourse: othersCourse.id,
-    theirsDoc: theirsDoc.id,
-    soloDoc: soloDoc.id,
-    othersDoc: othersDoc.id,
-  });
+  [ids.theirsDoc, ids.soloDoc, ids.othersDoc] = await insertDocuments(db, [
+    document(ids.shared, 'theirs-in-shared', 'leaver'),
+    document(ids.solo, 'theirs-in-solo', 'leaver'),
+    document(ids.shared, 'others-in-shared', 'stayer'),
+    document(ids.othersCourse, 'theirs-in-others', 'leaver'),
+  ]);
 });
 
 afterEach(async () => {

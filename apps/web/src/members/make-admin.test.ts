@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { insertUser } from '@coursepack/db/testing/insert-user';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,10 +25,7 @@ async function makeAdmin(...args: string[]) {
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  await testDb.db
-    .insertInto('users')
-    .values({ id: 'first', name: 'First', email: 'first@example.org' })
-    .execute();
+  await insertUser(testDb.db, { id: 'first', name: 'First' });
 });
 
 afterAll(async () => {

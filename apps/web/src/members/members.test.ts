@@ -1,5 +1,7 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocuments } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -39,21 +41,16 @@ beforeAll(async () => {
     subject: { slug: 'physics', name: 'Physics' },
   });
   const [main, draft, other] = await Promise.all([
-    insertCourse('mechanics', true, 'bob'),
-    insertCourse('draft', false, 'bob'),
-    insertCourse('optics', true, null),
+    insertOwnCourse('mechanics', true, 'bob'),
+    insertOwnCourse('draft', false, 'bob'),
+    insertOwnCourse('optics', true, null),
   ]);
   Object.assign(ids, { course: main, draft, other });
-  const documents = await db
-    .insertInto('documents')
-    .values([
-      { course_id: main, slug: 'notes', title: 'Notes', kind: 'notes', published: true },
-      { course_id: main, slug: 'exam', title: 'Exam', kind: 'exam', published: true },
-      { course_id: main, slug: 'hidden', title: 'Hidden', kind: 'notes', published: false },
-    ])
-    .returning('id')
-    .execute();
-  [ids.notes, ids.exam, ids.hiddenDoc] = documents.map((d) => d.id) as [number, number, number];
+  [ids.notes, ids.exam, ids.hiddenDoc] = await insertDocuments(db, [
+    { course_id: main, slug: 'notes', title: 'Notes' },
+    { course_id: main, slug: 'exam', title: 'Exam', kind: 'exam' },
+    { course_id: main, slug: 'hidden', title: 'Hidden', published: false },
+  ]);
 });
 
 afterAll(async () => {
@@ -63,18 +60,13 @@ afterAll(async () => {
 let taxonomy = { subject_id: 0, institution_id: 0 };
 
 /** A course of its own for a test whose counts must start from nothing. */
-async function insertCourse(slug: string, published = true, owner: string | null = null) {
-  const row = await db
-    .insertInto('courses')
-    .values({ slug, title: slug, ...taxonomy, published, owner_id: owner })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function insertOwnCourse(slug: string, published = true, owner: string | null = null) {
+  return insertCourse(db, { slug, title: slug, ...taxonomy, published, owner_id: owner });
 }
 
 describe('following courses', () => {
   it('counts each follower once however often they follow', async () => {
-    const courseId = await insertCourse('counted');
+    const courseId = await insertOwnCourse('counted');
     const [ada, bob] = [await insertNewViewer(db, 'ada'), await insertNewViewer(db, 'bob')];
     expect(await setFollowing(db, ada, courseId, true)).toEqual({ following: true, followers: 1 });
     expect(await setFollowing(db, ada, courseId, true)).toEqual({ following: true, followers: 1 });
@@ -84,7 +76,7 @@ describe('following courses', () => {
   });
 
   it('unfollows idempotently', async () => {
-    const courseId = await insertCourse('unfollowed');
+    const courseId = await insertOwnCourse('unfollowed');
     const [ada, bob] = [await insertNewViewer(db, 'ada'), await insertNewViewer(db, 'bob')];
     await setFollowing(db, ada, courseId, true);
     await setFollowing(db, bob, courseId, true);

@@ -1,15 +1,17 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertDocuments } from '@coursepack/db/testing/insert-document';
+import { insertDocumentPages } from '@coursepack/db/testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from '@/search/highlight-delimiters';
+import { setTestDatabase } from '@/testing/server-context-double';
 
 /** The reader's routes (text layers, find in document), through their handlers, real database. */
 
-const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/server/server-context', () => ({ getDbNow: () => state.db, getDb: () => state.db }));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const textLayers = await import('@/app/api/documents/[id]/text-layers/route');
 const find = await import('@/app/api/documents/[id]/find/route');
@@ -26,56 +28,23 @@ const LENS_RUNS = [
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   const courseId = await insertOpticsCourse(db);
-  const [published, draft] = await db
-    .insertInto('documents')
-    .values([
-      {
-        course_id: courseId,
-        slug: 'lenses',
-        title: 'Lenses',
-        kind: 'notes',
-        page_count: 4,
-        published: true,
-        status: 'ready',
-      },
-      {
-        course_id: courseId,
-        slug: 'draft',
-        title: 'Draft',
-        kind: 'notes',
-        page_count: 1,
-        published: false,
-        status: 'ready',
-      },
-    ])
-    .returning('id')
-    .execute();
-  if (!published || !draft) throw new Error('fixture rows missing');
-  ids.published = published.id;
-  ids.draft = draft.id;
-  await db
-    .insertInto('document_pages')
-    .values([
-      {
-        document_id: published.id,
-        page_number: 1,
-        body: 'Thin lenses focus light.\nRésumé of optics',
-        text_layer: JSON.stringify({ runs: LENS_RUNS }),
-      },
-      // Read before text layers were stored.
-      { document_id: published.id, page_number: 2, body: 'Snell’s law bends light at lenses.' },
-      { document_id: published.id, page_number: 3, body: 'Mirrors reflect.' },
-      {
-        document_id: published.id,
-        page_number: 4,
-        body: 'A lens and a mirror.',
-        text_layer: JSON.stringify({ runs: [] }),
-      },
-      { document_id: draft.id, page_number: 1, body: 'Hidden lenses.' },
-    ])
-    .execute();
+  [ids.published, ids.draft] = await insertDocuments(db, [
+    { course_id: courseId, slug: 'lenses', title: 'Lenses', page_count: 4 },
+    { course_id: courseId, slug: 'draft', title: 'Draft', page_count: 1, published: false },
+  ]);
+  await insertDocumentPages(db, ids.published, [
+    {
+      body: 'Thin lenses focus light.\nRésumé of optics',
+      text_layer: JSON.stringify({ runs: LENS_RUNS }),
+    },
+    // Read before text layers were stored.
+    'Snell’s law bends light at lenses.',
+    'Mirrors reflect.',
+    { body: 'A lens and a mirror.', text_layer: JSON.stringify({ runs: [] }) },
+  ]);
+  await insertDocumentPages(db, ids.draft, ['Hidden lenses.']);
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { Database } from '@coursepack/db/schema';
+import { insertUsers } from '@coursepack/db/testing/insert-user';
 import type { Kysely } from 'kysely';
 import type { Viewer } from '@/auth/viewer';
 
@@ -9,10 +10,10 @@ export function testViewer(id: string, role: Viewer['role'] = 'member'): Viewer 
 
 /** Stores the viewers' accounts, roles included. */
 export async function insertViewers(db: Kysely<Database>, viewers: Viewer[]): Promise<void> {
-  await db
-    .insertInto('users')
-    .values(viewers.map(({ id, name, email, role }) => ({ id, name, email, role })))
-    .execute();
+  await insertUsers(
+    db,
+    viewers.map(({ id, name, email, role }) => ({ id, name, email, role })),
+  );
 }
 
 let viewersMade = 0;

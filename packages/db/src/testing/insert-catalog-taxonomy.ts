@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { insertCourse } from './insert-course';
 
 /** Two institutions and two subjects that test catalogues hang their courses on; their ids. */
 export async function insertCatalogTaxonomy(db: Kysely<Database>) {
@@ -58,17 +59,11 @@ export async function insertOpticsCourse(
   ownerId: string | null = null,
 ): Promise<number> {
   const { north, physics } = await insertCatalogTaxonomy(db);
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'optics',
-      title: 'Optics',
-      subject_id: physics.id,
-      institution_id: north.id,
-      owner_id: ownerId,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return course.id;
+  return insertCourse(db, {
+    slug: 'optics',
+    title: 'Optics',
+    subject_id: physics.id,
+    institution_id: north.id,
+    owner_id: ownerId,
+  });
 }

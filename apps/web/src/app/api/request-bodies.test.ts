@@ -1,33 +1,25 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '@/auth/viewer';
 import { FORM_OVERHEAD_BYTES, JSON_BODY_MAX_BYTES } from '@/http/read-limited-body';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@/media/check-image-upload';
 import { COUNTING_CHUNK_BYTES, countingBody } from '@/testing/counting-body';
+import { setTestDatabase } from '@/testing/server-context-double';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * "No input exhausts the machine": every route that takes a body checks who is asking, then the
  * declared length, before reading it, and never reads past its limit. The bodies here are
  * generated as they are pulled (700 MB if read whole) and count what the route pulled.
  */
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-}));
 
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDbNow: () => state.db,
-  getConfig: () => ({
-    siteUrl: 'http://localhost:3000',
-    mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
-  }),
-}));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { POST: createCourseRoute } = await import('./courses/route');
 const { PATCH: patchCourseRoute } = await import('./courses/[id]/route');
@@ -117,22 +109,15 @@ function hostileRequest(
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   await insertViewers(db, [owner]);
   courseId = await insertOpticsCourse(db, owner.id);
-  const document = await db
-    .insertInto('documents')
-    .values({
-      course_id: courseId,
-      owner_id: owner.id,
-      slug: 'notes',
-      title: 'Notes',
-      kind: 'notes',
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  documentId = document.id;
+  documentId = await insertDocument(db, {
+    course_id: courseId,
+    owner_id: owner.id,
+    slug: 'notes',
+    title: 'Notes',
+  });
 });
 
 afterAll(async () => {
@@ -141,7 +126,7 @@ afterAll(async () => {
 
 describe.each(routes())('$name', (route) => {
   it('answers 401 to an anonymous sender without pulling a byte of the body', async () => {
-    state.viewer = null;
+    signInAs(null);
     const body = countingBody(HOSTILE_BYTES);
     const response = await route.handler(hostileRequest(route, body.stream));
     expect(response.status).toBe(401);
@@ -149,7 +134,7 @@ describe.each(routes())('$name', (route) => {
   });
 
   it('answers 413 naming the limit to a declared length over it, without pulling', async () => {
-    state.viewer = owner;
+    signInAs(owner);
     const body = countingBody(HOSTILE_BYTES);
     const response = await route.handler(hostileRequest(route, body.stream, HOSTILE_BYTES));
     expect(response.status).toBe(413);
@@ -164,7 +149,7 @@ describe.each(routes())('$name', (route) => {
   });
 
   it('answers 413 to a chunked body once it passes the limit, pulling no further', async () => {
-    state.viewer = owner;
+    signInAs(owner);
     const body = countingBody(HOSTILE_BYTES);
     const response = await route.handler(hostileRequest(route, body.stream));
     expect(response.status).toBe(413);
@@ -187,7 +172,7 @@ describe('POST /api/courses/{id}/follow (the button form)', () => {
 
   it('reads no more than its small limit, signed in or not', async () => {
     for (const viewer of [null, owner]) {
-      state.viewer = viewer;
+      signInAs(viewer);
       const body = countingBody(HOSTILE_BYTES);
       const response = await route.handler(hostileRequest(route, body.stream));
       expect(response.status).toBe(413);

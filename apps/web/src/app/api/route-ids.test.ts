@@ -1,6 +1,9 @@
+import type { Database } from '@coursepack/db/schema';
+import type { Kysely } from 'kysely';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '@/auth/viewer';
+import { setTestConfig, setTestDatabase } from '@/testing/server-context-double';
 import { testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * No input reaches the database as an id it cannot hold, on any route that takes one: every
@@ -8,30 +11,27 @@ import { testViewer } from '@/testing/test-viewer';
  * An id beyond 2147483647 is a 404 everywhere; a malformed one is a 404 on the product routes and
  * a 400 naming the parameter on the stats API (docs/decisions/004-request-pipeline.md).
  */
-const state = vi.hoisted(() => ({ viewer: null as Viewer | null, touched: [] as string[] }));
+const state = { touched: [] as string[] };
 
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => {
-  // Awaiting a value reads its `then`; anything else read from it is a query being built.
-  const db = new Proxy(
-    {},
-    {
-      get(_target, property) {
-        if (property === 'then' || typeof property === 'symbol') return undefined;
-        state.touched.push(property);
-        throw new Error(`the database was used (${property})`);
-      },
-    },
-  );
-  return {
-    getDb: async () => db,
-    getDbNow: () => db,
-    getConfig: () => ({ siteUrl: SITE }),
-  };
-});
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const SITE = 'http://localhost:3000';
+
+// Awaiting a value reads its `then`; anything else read from it is a query being built.
+const recordingDb = new Proxy(
+  {},
+  {
+    get(_target, property) {
+      if (property === 'then' || typeof property === 'symbol') return undefined;
+      state.touched.push(property);
+      throw new Error(`the database was used (${property})`);
+    },
+  },
+) as Kysely<Database>;
+setTestDatabase(recordingDb);
+setTestConfig({ siteUrl: SITE });
 
 type Handler = (
   request: Request,
@@ -209,7 +209,7 @@ async function answer(route: IdRoute, id: string): Promise<Response> {
 }
 
 beforeEach(() => {
-  state.viewer = testViewer('admin', 'admin');
+  signInAs(testViewer('admin', 'admin'));
   state.touched = [];
 });
 

@@ -1,32 +1,23 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocument } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '@/auth/viewer';
+import { setTestDatabase } from '@/testing/server-context-double';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * The HTTP contract of the course, follow and bookmark routes, through the exported handlers with
  * a real database; only the session (Next's request headers) stands in. The cover checks end
  * before any upload, so nothing answers at the configured media address.
  */
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-}));
 
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDbNow: () => state.db,
-  getConfig: () => ({
-    siteUrl: 'http://localhost:3000',
-    mediaBaseUrl: 'http://localhost:3002',
-    mediaCloudName: 'test',
-    mediaApi: { apiBaseUrl: 'http://media.test', cloudName: 'test', apiKey: 'k', apiSecret: 's' },
-  }),
-}));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { POST: createCourseRoute } = await import('./route');
 const { PATCH: patchCourseRoute } = await import('./[id]/route');
@@ -67,7 +58,7 @@ const course = {
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   await insertViewers(db, [owner, other]);
   await insertCourseTaxonomy(db, {
     institution: { slug: 'lakeside', name: 'Lakeside' },
@@ -81,34 +72,29 @@ afterAll(async () => {
 
 // Each test signs in whoever it needs; none inherits the viewer of the test before.
 beforeEach(() => {
-  state.viewer = null;
+  signInAs(null);
 });
 
 /** A published course of `owner` (`/courses/<id>-heat-engines`) with one published document. */
 async function insertCourseWithDocument(): Promise<{ courseId: number; documentId: number }> {
-  const { id: courseId } = await db
-    .insertInto('courses')
-    .values({
-      slug: 'heat-engines',
-      title: 'Heat engines',
-      subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'physics'),
-      institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'lakeside'),
-      owner_id: owner.id,
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: documentId } = await db
-    .insertInto('documents')
-    .values({ course_id: courseId, slug: 'notes', title: 'Notes', kind: 'notes', published: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const courseId = await insertCourse(db, {
+    slug: 'heat-engines',
+    title: 'Heat engines',
+    subject_id: db.selectFrom('subjects').select('id').where('slug', '=', 'physics'),
+    institution_id: db.selectFrom('institutions').select('id').where('slug', '=', 'lakeside'),
+    owner_id: owner.id,
+  });
+  const documentId = await insertDocument(db, {
+    course_id: courseId,
+    slug: 'notes',
+    title: 'Notes',
+  });
   return { courseId, documentId };
 }
 
 describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   it('answers 401 to an anonymous visitor and creates nothing', async () => {
-    state.viewer = null;
+    signInAs(null);
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: course }),
     );
@@ -119,7 +105,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   });
 
   it('creates a published course for a member and answers 201 with its path', async () => {
-    state.viewer = owner;
+    signInAs(owner);
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: course }),
     );
@@ -129,7 +115,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   });
 
   it('names each bad field in a 400', async () => {
-    state.viewer = owner;
+    signInAs(owner);
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: { ...course, title: '', subject: '—' } }),
     );
@@ -151,7 +137,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
   });
 
   it('refuses a request from another site with 403', async () => {
-    state.viewer = owner;
+    signInAs(owner);
     const response = await createCourseRoute(
       request('/api/courses', { method: 'POST', json: course, origin: 'https://evil.example' }),
     );
@@ -160,7 +146,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
 
   it("answers 403 to another member's edit, 404 to an unknown course, 200 to the owner", async () => {
     const { courseId } = await insertCourseWithDocument();
-    state.viewer = other;
+    signInAs(other);
     const denied = await patchCourseRoute(
       request(`/api/courses/${courseId}`, { method: 'PATCH', json: { title: 'Hijacked' } }),
       params(courseId),
@@ -171,7 +157,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
       params('abc'),
     );
     expect(unknown.status).toBe(404);
-    state.viewer = owner;
+    signInAs(owner);
     const renamed = await patchCourseRoute(
       request(`/api/courses/${courseId}`, { method: 'PATCH', json: { title: 'Heat pumps' } }),
       params(courseId),
@@ -183,7 +169,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
 
   it('answers 401 to an anonymous cover upload and 400 to a form without a file', async () => {
     const { courseId } = await insertCourseWithDocument();
-    state.viewer = null;
+    signInAs(null);
     const form = new FormData();
     form.append('file', new File([new Uint8Array([1, 2, 3])], 'cover.png'));
     const anonymous = await coverRoute(
@@ -191,7 +177,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
       params(courseId),
     );
     expect(anonymous.status).toBe(401);
-    state.viewer = owner;
+    signInAs(owner);
     const empty = await coverRoute(
       request(`/api/courses/${courseId}/cover`, { method: 'POST', form: new FormData() }),
       params(courseId),
@@ -206,7 +192,7 @@ describe('POST /api/courses and PATCH /api/courses/[id]', () => {
 describe('follow and bookmark routes', () => {
   it('follows and unfollows with PUT and DELETE, answering the count', async () => {
     const { courseId: id } = await insertCourseWithDocument();
-    state.viewer = other;
+    signInAs(other);
     const put = await follow.PUT(
       request(`/api/courses/${id}/follow`, { method: 'PUT' }),
       params(id),
@@ -226,7 +212,7 @@ describe('follow and bookmark routes', () => {
 
   it('takes the button form without JavaScript and goes back to the page with a confirmation (303)', async () => {
     const { courseId: id } = await insertCourseWithDocument();
-    state.viewer = other;
+    signInAs(other);
     const form = new FormData();
     form.append('intent', 'on');
     form.append('next', `/courses/${id}-heat-engines`);
@@ -246,7 +232,7 @@ describe('follow and bookmark routes', () => {
 
   it('sends an anonymous visitor to sign in and back, and never to another site', async () => {
     const { documentId } = await insertCourseWithDocument();
-    state.viewer = null;
+    signInAs(null);
     const form = new FormData();
     form.append('intent', 'on');
     form.append('next', `/documents/${documentId}-notes`);
@@ -258,7 +244,7 @@ describe('follow and bookmark routes', () => {
     expect(response.headers.get('location')).toBe(
       `/sign-in?next=${encodeURIComponent(`/documents/${documentId}-notes`)}`,
     );
-    state.viewer = owner;
+    signInAs(owner);
     const offsite = new FormData();
     offsite.append('intent', 'on');
     offsite.append('next', '//evil.example/phish');
@@ -271,18 +257,18 @@ describe('follow and bookmark routes', () => {
 
   it('answers 401 to an anonymous JSON bookmark and 403 to a cross-site one', async () => {
     const { documentId } = await insertCourseWithDocument();
-    state.viewer = owner;
+    signInAs(owner);
     await bookmark.PUT(
       request(`/api/documents/${documentId}/bookmark`, { method: 'PUT' }),
       params(documentId),
     );
-    state.viewer = null;
+    signInAs(null);
     const anonymous = await bookmark.PUT(
       request(`/api/documents/${documentId}/bookmark`, { method: 'PUT' }),
       params(documentId),
     );
     expect(anonymous.status).toBe(401);
-    state.viewer = owner;
+    signInAs(owner);
     const crossSite = await bookmark.DELETE(
       request(`/api/documents/${documentId}/bookmark`, {
         method: 'DELETE',

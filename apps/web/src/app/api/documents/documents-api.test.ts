@@ -1,5 +1,6 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import {
   startTestMediaService,
@@ -12,7 +13,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Viewer } from '@/auth/viewer';
 import { parseWebConfig, type WebConfig } from '@/config/web-config';
 import { countingBody } from '@/testing/counting-body';
+import { setTestConfig, setTestDatabase } from '@/testing/server-context-double';
 import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * The HTTP contract of the upload API, through the exported route handlers with a real database
@@ -20,18 +23,9 @@ import { insertNewViewer, insertViewers, testViewer } from '@/testing/test-viewe
  * processing of the queued job runs in the test, as apps/worker runs it.
  */
 
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-  config: undefined as unknown,
-}));
-
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDbNow: () => state.db,
-  getConfig: () => state.config,
-}));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { POST } = await import('./route');
 const { PATCH, DELETE } = await import('./[id]/route');
@@ -44,6 +38,8 @@ let db: Kysely<Database>;
 let media: TestMediaService;
 let courseId = 0;
 let env: Record<string, string> = {};
+/** The suite's settings: the media service above, small uploads. */
+let config: WebConfig;
 
 const uploader = testViewer('uploader');
 const other = testViewer('other');
@@ -83,7 +79,7 @@ async function processQueued(documentId: number): Promise<void> {
 }
 
 async function uploaded(): Promise<{ id: number; href: string; status: string }> {
-  state.viewer = uploader;
+  signInAs(uploader);
   const response = await POST(post(await uploadForm()));
   expect(response.status).toBe(201);
   const { document } = (await response.json()) as {
@@ -103,31 +99,24 @@ beforeAll(async () => {
     MEDIA_API_KEY: media.credentials.apiKey,
     MEDIA_API_SECRET: media.credentials.apiSecret,
   };
-  const config: WebConfig = {
+  setTestDatabase(db);
+  config = setTestConfig({
     ...parseWebConfig(env),
     mediaApi: media.credentials,
     mediaBaseUrl: media.delivery.baseUrl,
     mediaCloudName: media.delivery.cloudName,
     uploadMaxBytes: MAX_BYTES,
-  };
-  state.db = db;
-  state.config = config;
+  });
   await insertViewers(db, [uploader, other]);
-  const course = await db
-    .insertInto('courses')
-    .values({
-      slug: 'linear-algebra',
-      title: 'Linear Algebra',
-      ...(await insertCourseTaxonomy(db)),
-      published: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  courseId = course.id;
+  courseId = await insertCourse(db, {
+    slug: 'linear-algebra',
+    title: 'Linear Algebra',
+    ...(await insertCourseTaxonomy(db)),
+  });
 });
 
 beforeEach(() => {
-  state.viewer = null;
+  signInAs(null);
 });
 
 afterAll(async () => {
@@ -136,7 +125,7 @@ afterAll(async () => {
 
 describe('POST /api/documents', () => {
   it('answers 201 with the processing document, whose queued job makes it ready', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(post(await uploadForm({ title: 'Spectral theorem' })));
     expect(response.status).toBe(201);
     const body = (await response.json()) as { document: { id: number } };
@@ -166,13 +155,13 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 403 to a request from another site', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(post(await uploadForm(), { origin: 'https://evil.example' }));
     expect(response.status).toBe(403);
   });
 
   it('answers 413 from the declared length, before reading the body', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const body = countingBody(10_000_000);
     const response = await POST(
       post(body.stream, {
@@ -188,7 +177,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 413 to a body without a length once it passes the limit', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const body = countingBody(10_000_000);
     const response = await POST(
       post(body.stream, { 'content-type': 'multipart/form-data; boundary=x' }),
@@ -198,7 +187,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 415 to a PNG named .pdf', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const png = new File([await pngImage()], 'slides.pdf', { type: 'application/pdf' });
     const response = await POST(post(await uploadForm({}, png)));
     expect(response.status).toBe(415);
@@ -208,7 +197,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 400 naming the field for a title that is too long', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(post(await uploadForm({ title: 't'.repeat(201) })));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
@@ -221,12 +210,12 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 409 with the existing document for the same file again', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const pdf = await textPdf(['A file uploaded twice']);
     const first = await POST(post(await uploadForm({ title: 'First' }, new File([pdf], 'a.pdf'))));
     const { document } = (await first.json()) as { document: { id: number; href: string } };
     await processQueued(document.id);
-    state.viewer = other;
+    signInAs(other);
     const second = await POST(post(await uploadForm({}, new File([pdf], 'b.pdf'))));
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({
@@ -239,7 +228,7 @@ describe('POST /api/documents', () => {
   });
 
   it('answers 415 to a body that is not multipart', async () => {
-    state.viewer = uploader;
+    signInAs(uploader);
     const response = await POST(
       new Request(`${SITE}/api/documents`, {
         method: 'POST',
@@ -252,12 +241,8 @@ describe('POST /api/documents', () => {
 });
 
 describe('upload limits', () => {
-  let baseConfig: WebConfig;
-  beforeAll(() => {
-    baseConfig = state.config as WebConfig;
-  });
   afterEach(() => {
-    state.config = baseConfig;
+    setTestConfig(config);
   });
 
   /** A published course owned by `owner`. */
@@ -267,18 +252,12 @@ describe('upload limits', () => {
       .select(['institution_id', 'subject_id'])
       .where('id', '=', courseId)
       .executeTakeFirstOrThrow();
-    const { id } = await db
-      .insertInto('courses')
-      .values({
-        slug: `course-of-${owner.id}`,
-        title: `Course of ${owner.id}`,
-        ...taxonomy,
-        owner_id: owner.id,
-        published: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+    return insertCourse(db, {
+      slug: `course-of-${owner.id}`,
+      title: `Course of ${owner.id}`,
+      ...taxonomy,
+      owner_id: owner.id,
+    });
   }
 
   async function uploadInto(course: number): Promise<Response> {
@@ -288,7 +267,7 @@ describe('upload limits', () => {
   it('accepts the owner’s 61st upload into their own course under the default limits', async () => {
     const teacher = await insertNewViewer(db, 'teacher');
     const course = await courseOf(teacher);
-    state.viewer = teacher;
+    signInAs(teacher);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) statuses.push((await uploadInto(course)).status);
     expect(statuses).toEqual(Array(61).fill(201));
@@ -298,11 +277,11 @@ describe('upload limits', () => {
     const teacher = await insertNewViewer(db, 'teacher');
     const stranger = await insertNewViewer(db, 'stranger');
     const course = await courseOf(teacher);
-    state.config = {
-      ...baseConfig,
+    setTestConfig({
+      ...config,
       limits: parseWebConfig({ ...env, LIMIT_UPLOADS_PER_HOUR: '3' }).limits,
-    };
-    state.viewer = stranger;
+    });
+    signInAs(stranger);
     for (let i = 0; i < 3; i += 1) expect((await uploadInto(course)).status).toBe(201);
     const refused = await uploadInto(course);
     expect(refused.status).toBe(429);
@@ -311,7 +290,7 @@ describe('upload limits', () => {
       /^Too many uploads: at most 3 in 60 minutes\. Try again in \d+ minutes?\.$/,
     );
     // The owner of that course is not held back by what a stranger did.
-    state.viewer = teacher;
+    signInAs(teacher);
     expect((await uploadInto(course)).status).toBe(201);
   });
 });
@@ -345,10 +324,10 @@ describe('PATCH and DELETE /api/documents/[id]', () => {
 
   it('answers 403 to another member and 401 to a visitor', async () => {
     const { id } = await uploaded();
-    state.viewer = other;
+    signInAs(other);
     expect((await patch(id, JSON.stringify({ title: 'Mine' }))).status).toBe(403);
     expect((await del(id)).status).toBe(403);
-    state.viewer = null;
+    signInAs(null);
     expect((await patch(id, JSON.stringify({ title: 'Mine' }))).status).toBe(401);
     expect((await del(id)).status).toBe(401);
   });

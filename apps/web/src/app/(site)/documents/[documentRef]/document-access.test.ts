@@ -1,8 +1,11 @@
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertCourse } from '@coursepack/db/testing/insert-course';
+import { insertDocuments } from '@coursepack/db/testing/insert-document';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '@/auth/viewer';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * Who gets which answer from a document's page and its edit page, rendered by the real pages
@@ -10,9 +13,8 @@ import { insertViewers, testViewer } from '@/testing/test-viewer';
  * to read and a 404 to others, as docs/accounts.md says; someone else's edit page is a 403, as a
  * course's is. The viewer is what better-auth would have read from the session cookie.
  */
-const state = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
 // Next's marker for per-request rendering needs the request scope of a running server; here
 // every call is a request of its own anyway.
 vi.mock('next/server', async (importOriginal) => ({
@@ -41,44 +43,25 @@ beforeAll(async () => {
     .where('id', '=', courseId)
     .select(['subject_id', 'institution_id'])
     .executeTakeFirstOrThrow();
-  const draftCourse = await db
-    .insertInto('courses')
-    .values({
-      ...taxonomy,
-      slug: 'optics-draft',
-      title: 'Optics (draft)',
+  const draftCourseId = await insertCourse(db, {
+    ...taxonomy,
+    slug: 'optics-draft',
+    title: 'Optics (draft)',
+    published: false,
+    owner_id: owner.id,
+  });
+  const document = { page_count: 1, owner_id: uploader.id };
+  [ids.unpublished, ids.inDraftCourse, ids.published] = await insertDocuments(db, [
+    {
+      ...document,
+      course_id: courseId,
+      slug: 'unpublished',
+      title: 'Unpublished notes',
       published: false,
-      owner_id: owner.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .insertInto('documents')
-    .values(
-      [
-        { course_id: courseId, slug: 'unpublished', title: 'Unpublished notes', published: false },
-        {
-          course_id: draftCourse.id,
-          slug: 'in-draft',
-          title: 'Draft course notes',
-          published: true,
-        },
-        { course_id: courseId, slug: 'published', title: 'Published notes', published: true },
-      ].map((row) => ({
-        ...row,
-        kind: 'notes' as const,
-        page_count: 1,
-        status: 'ready' as const,
-        owner_id: uploader.id,
-      })),
-    )
-    .returning(['id', 'slug'])
-    .execute();
-  for (const row of rows) {
-    if (row.slug === 'unpublished') ids.unpublished = row.id;
-    if (row.slug === 'in-draft') ids.inDraftCourse = row.id;
-    if (row.slug === 'published') ids.published = row.id;
-  }
+    },
+    { ...document, course_id: draftCourseId, slug: 'in-draft', title: 'Draft course notes' },
+    { ...document, course_id: courseId, slug: 'published', title: 'Published notes' },
+  ]);
 });
 
 afterAll(async () => {
@@ -104,13 +87,13 @@ async function statusOf(render: () => Promise<unknown>): Promise<number> {
 }
 
 async function documentPageStatus(viewer: Viewer | null, id: number, slug: string) {
-  state.viewer = viewer;
+  signInAs(viewer);
   const { default: DocumentPage } = await import('./page');
   return statusOf(() => DocumentPage({ ...refOf(id, slug), ...noQuery }));
 }
 
 async function editPageStatus(viewer: Viewer | null, id: number, slug: string) {
-  state.viewer = viewer;
+  signInAs(viewer);
   const { default: EditDocumentPage } = await import('./edit/page');
   return statusOf(() => EditDocumentPage(refOf(id, slug)));
 }

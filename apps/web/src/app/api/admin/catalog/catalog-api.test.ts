@@ -3,26 +3,19 @@ import { insertCourseTaxonomy } from '@coursepack/db/testing/insert-catalog-taxo
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '@/auth/viewer';
+import { setTestConfig, setTestDatabase } from '@/testing/server-context-double';
 import { insertViewers, testViewer } from '@/testing/test-viewer';
+import { signInAs } from '@/testing/viewer-double';
 
 /**
  * The HTTP contract of the catalogue routes (suggestions for everyone, rename and merge for
  * admins), through the exported handlers with a real database; only the session stands in, as
  * in courses-api.test.ts.
  */
-const state = vi.hoisted(() => ({
-  viewer: null as Viewer | null,
-  db: undefined as unknown,
-}));
 
 vi.mock('server-only', () => ({}));
-vi.mock('@/auth/get-viewer', () => ({ getViewer: async () => state.viewer }));
-vi.mock('@/server/server-context', () => ({
-  getDb: async () => state.db,
-  getDbNow: () => state.db,
-  getConfig: () => ({ siteUrl: 'http://localhost:3000' }),
-}));
+vi.mock('@/auth/get-viewer', () => import('@/testing/viewer-double'));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { PATCH: renameRoute } = await import('./[list]/[id]/route');
 const { POST: mergeRoute } = await import('./[list]/[id]/merge/route');
@@ -53,7 +46,8 @@ const params = (list: string, id: number | string) => ({
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
+  setTestConfig({ siteUrl: SITE });
   await insertViewers(db, [admin, member]);
   ids = await insertCourseTaxonomy(db);
 });
@@ -61,7 +55,7 @@ beforeAll(async () => {
 afterAll(() => testDb.destroy());
 
 beforeEach(() => {
-  state.viewer = null;
+  signInAs(null);
 });
 
 describe('GET /api/courses/choices', () => {
@@ -98,7 +92,7 @@ describe('PATCH /api/admin/catalog/[list]/[id] and POST …/merge', () => {
         params('subjects', ids.subject_id),
       );
     expect((await rename()).status).toBe(401);
-    state.viewer = member;
+    signInAs(member);
     const refused = await rename();
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
@@ -115,7 +109,7 @@ describe('PATCH /api/admin/catalog/[list]/[id] and POST …/merge', () => {
       params('subjects', ids.subject_id),
     );
     expect(merge.status).toBe(403);
-    state.viewer = admin;
+    signInAs(admin);
     const crossSite = await renameRoute(
       request(`/api/admin/catalog/subjects/${ids.subject_id}`, {
         method: 'PATCH',
@@ -134,7 +128,7 @@ describe('PATCH /api/admin/catalog/[list]/[id] and POST …/merge', () => {
   });
 
   it('renames for an admin, and answers 409 for a name another entry has', async () => {
-    state.viewer = admin;
+    signInAs(admin);
     const other = await db
       .insertInto('subjects')
       .values({ slug: 'maths', name: 'Maths' })
@@ -163,7 +157,7 @@ describe('PATCH /api/admin/catalog/[list]/[id] and POST …/merge', () => {
   });
 
   it('merges for an admin; unknown lists and ids are answered without a query', async () => {
-    state.viewer = admin;
+    signInAs(admin);
     const merged = await db
       .insertInto('institutions')
       .values({ slug: 'nbu', name: 'NBU' })

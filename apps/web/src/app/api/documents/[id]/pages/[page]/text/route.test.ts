@@ -1,14 +1,16 @@
 import type { Database } from '@coursepack/db/schema';
 import { insertOpticsCourse } from '@coursepack/db/testing/insert-catalog-taxonomy';
+import { insertDocuments } from '@coursepack/db/testing/insert-document';
+import { insertDocumentPages } from '@coursepack/db/testing/insert-document-pages';
 import { createTestDatabase, type TestDatabase } from '@coursepack/db/testing/test-database';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setTestDatabase } from '@/testing/server-context-double';
 
 /** The per-page text contract, through the exported handler with a real database. */
 
-const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('server-only', () => ({}));
-vi.mock('@/server/server-context', () => ({ getDbNow: () => state.db }));
+vi.mock('@/server/server-context', () => import('@/testing/server-context-double'));
 
 const { GET } = await import('./route');
 
@@ -19,34 +21,14 @@ const ids = { published: 0, draft: 0 };
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  state.db = db;
+  setTestDatabase(db);
   const courseId = await insertOpticsCourse(db);
-  const [published, draft] = await db
-    .insertInto('documents')
-    .values([
-      {
-        course_id: courseId,
-        slug: 'lenses',
-        title: 'Lenses',
-        kind: 'notes',
-        page_count: 2,
-        published: true,
-      },
-      { course_id: courseId, slug: 'draft', title: 'Draft', kind: 'notes', published: false },
-    ])
-    .returning('id')
-    .execute();
-  if (!published || !draft) throw new Error('fixture rows missing');
-  ids.published = published.id;
-  ids.draft = draft.id;
-  await db
-    .insertInto('document_pages')
-    .values([
-      { document_id: published.id, page_number: 1, body: 'Thin lenses.' },
-      { document_id: published.id, page_number: 2, body: 'Snell’s law bends light.' },
-      { document_id: draft.id, page_number: 1, body: 'Hidden.' },
-    ])
-    .execute();
+  [ids.published, ids.draft] = await insertDocuments(db, [
+    { course_id: courseId, slug: 'lenses', title: 'Lenses', page_count: 2 },
+    { course_id: courseId, slug: 'draft', title: 'Draft', published: false },
+  ]);
+  await insertDocumentPages(db, ids.published, ['Thin lenses.', 'Snell’s law bends light.']);
+  await insertDocumentPages(db, ids.draft, ['Hidden.']);
 });
 
 afterAll(async () => {
