@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { signInAsDemoOwner } from '../support/sign-in-as-demo-owner';
+import { signInAsDemoOwner } from '../support/sign-in';
 import { useRunningProduct } from '../support/use-running-product';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'accessibility');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { signInAsDemoOwner } from '../support/sign-in-as-demo-owner';
+import { signIn, signInAsDemoOwner } from '../support/sign-in';
 import { useRunningProduct } from '../support/use-running-product';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'catalog');
@@ -132,12 +132,7 @@ describe('naming institutions and subjects', () => {
     await context.close();
 
     const phone = await running.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const phonePage = await phone.newPage();
-    await phonePage.goto(`${base}/sign-in`);
-    await phonePage.getByLabel('Email').fill(CURATOR.email);
-    await phonePage.getByLabel('Password').fill(CURATOR.password);
-    await phonePage.getByRole('button', { name: 'Sign in' }).click();
-    await phonePage.waitForURL((url) => url.pathname === '/');
+    const phonePage = await signIn(phone, base, CURATOR);
     await phonePage.goto(`${base}/admin/catalog`);
     await phonePage.locator('h1').waitFor();
     await phonePage.screenshot({
