@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
+import { signInAsDemoOwner } from '../support/sign-in';
 import { useRunningProduct } from '../support/use-running-product';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'accessibility');
@@ -36,16 +37,6 @@ async function expectAccessible(page: Page, url: string, screenshot: string): Pr
   await page.locator('h1').first().waitFor();
   await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
   expect(await seriousViolations(page), url).toEqual([]);
-}
-
-async function signInAsDemoOwner(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${running.product.baseUrl}/sign-in`);
-  await page.getByLabel('Email').fill('owner@demo.coursepack.dev');
-  await page.getByLabel('Password').fill('coursepack-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
 }
 
 describe.each(VIEWPORTS)('axe-core on every main page at $width×$height', (viewport) => {
@@ -84,7 +75,7 @@ describe.each(VIEWPORTS)('axe-core on every main page at $width×$height', (view
 
   it('finds nothing serious on the pages a signed-in course owner sees, menu open', async () => {
     const context = await running.browser.newContext({ viewport: size });
-    const page = await signInAsDemoOwner(context);
+    const page = await signInAsDemoOwner(context, running.product.baseUrl);
     const pages: Record<string, string> = {
       upload: '/upload',
       'new-course': '/courses/new',

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
+import { signIn, signInAsDemoOwner } from '../support/sign-in';
 import { useRunningProduct } from '../support/use-running-product';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'catalog');
@@ -19,16 +20,6 @@ function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-async function signInAsDemoOwner(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${running.product.baseUrl}/sign-in`);
-  await page.getByLabel('Email').fill('owner@demo.coursepack.dev');
-  await page.getByLabel('Password').fill('coursepack-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
-}
-
 /** The `/courses` institution filter's option for `name`, e.g. "Université Laval (2)". */
 async function institutionFacet(page: Page, name: string): Promise<string | undefined> {
   await page.goto(`${running.product.baseUrl}/courses`);
@@ -41,7 +32,7 @@ describe('naming institutions and subjects', () => {
   it('a member names a new institution on /courses/new, picks a subject as they type, and a second spelling files under the same one', async () => {
     const base = running.product.baseUrl;
     const desktop = await running.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await signInAsDemoOwner(desktop);
+    const page = await signInAsDemoOwner(desktop, running.product.baseUrl);
     const errors = collectPageErrors(page);
 
     await page.goto(`${base}/courses/new`);
@@ -70,7 +61,7 @@ describe('naming institutions and subjects', () => {
     // On a phone, another course: the name is suggested as typed without accents or capitals,
     // and even kept as typed it is the same institution.
     const phone = await running.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const phonePage = await signInAsDemoOwner(phone);
+    const phonePage = await signInAsDemoOwner(phone, running.product.baseUrl);
     await phonePage.goto(`${base}/courses/new`);
     await phonePage.getByLabel('Title').fill('Permafrost');
     await phonePage.getByRole('combobox', { name: 'Subject' }).fill('Physics');
@@ -141,12 +132,7 @@ describe('naming institutions and subjects', () => {
     await context.close();
 
     const phone = await running.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const phonePage = await phone.newPage();
-    await phonePage.goto(`${base}/sign-in`);
-    await phonePage.getByLabel('Email').fill(CURATOR.email);
-    await phonePage.getByLabel('Password').fill(CURATOR.password);
-    await phonePage.getByRole('button', { name: 'Sign in' }).click();
-    await phonePage.waitForURL((url) => url.pathname === '/');
+    const phonePage = await signIn(phone, base, CURATOR);
     await phonePage.goto(`${base}/admin/catalog`);
     await phonePage.locator('h1').waitFor();
     await phonePage.screenshot({

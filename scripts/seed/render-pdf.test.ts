@@ -4,21 +4,16 @@ import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from './content/demo-catalogue';
+import { demoPdfInput } from './demo-pdf-input';
 import { formatPageText, type PageBlock, parsePageMarkup } from './parse-page-markup';
 import { DEMO_PDF_DATE, type PdfDocumentInput, renderPdf, titleBlockText } from './render-pdf';
 import { sanitizeWinAnsiText } from './sanitize-win-ansi-text';
 
 const institutionNames = new Map(demoCatalogue.institutions.map((i) => [i.slug, i.name]));
 const inputs: PdfDocumentInput[] = demoCatalogue.courses.flatMap((course) =>
-  course.documents.map((document) => ({
-    title: document.title,
-    description: document.description,
-    kind: document.kind,
-    courseTitle: course.title,
-    courseCode: course.code,
-    institutionName: institutionNames.get(course.institutionSlug) ?? '',
-    pages: document.pages.map(parsePageMarkup),
-  })),
+  course.documents.map((document) =>
+    demoPdfInput(course, document, institutionNames.get(course.institutionSlug) ?? ''),
+  ),
 );
 const standardFontDataUrl = `${path.join(
   path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),

@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from './content/demo-catalogue';
 import { DEMO_OWNER } from './create-demo-owner';
+import { demoPdfInput } from './demo-pdf-input';
 import { formatPageText, parsePageMarkup } from './parse-page-markup';
 import { titleBlockText } from './render-pdf';
 import {
@@ -191,15 +192,9 @@ describe('seedDemoContent', () => {
         continue;
       }
       // Page 1 as its image shows it: the title and description above the content.
-      const heading = titleBlockText({
-        title: document.title,
-        description: document.description,
-        kind: document.kind,
-        courseTitle: course.title,
-        courseCode: course.code,
-        institutionName: institutionNames.get(course.institutionSlug) ?? '',
-        pages: [],
-      });
+      const heading = titleBlockText(
+        demoPdfInput(course, document, institutionNames.get(course.institutionSlug) ?? ''),
+      );
       expect(page.body).toBe(`${heading}\n\n${content}`);
     }
     const mendel = pages.find((page) => page.slug === 'mendelian-inheritance');

@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely';
 import type { DemoCatalogue, DemoCourse, DemoDocument } from './content/catalogue-types';
 import { demoCatalogue } from './content/demo-catalogue';
 import { createDemoOwner } from './create-demo-owner';
+import { demoPdfInput } from './demo-pdf-input';
 import { mapWithConcurrency } from './map-with-concurrency';
-import { formatPageText, parsePageMarkup } from './parse-page-markup';
+import { formatPageText } from './parse-page-markup';
 import { renderCover } from './render-cover';
 import { type PdfDocumentInput, renderPdf, titleBlockText } from './render-pdf';
 
@@ -92,22 +93,17 @@ export async function seedDemoContent(
 
   const prepared: PreparedDocument[] = catalogue.courses.flatMap((course) =>
     course.documents.map((document) => {
-      const pages = document.pages.map(parsePageMarkup);
-      const input: PdfDocumentInput = {
-        title: document.title,
-        description: document.description,
-        kind: document.kind,
-        courseTitle: course.title,
-        courseCode: course.code,
-        institutionName: institutionNames.get(course.institutionSlug) ?? '',
-        pages,
-      };
+      const input = demoPdfInput(
+        course,
+        document,
+        institutionNames.get(course.institutionSlug) ?? '',
+      );
       return {
         course,
         document,
         input,
         // Page 1 shows the title block above its content.
-        texts: pages.map((blocks, index) =>
+        texts: input.pages.map((blocks, index) =>
           index === 0
             ? `${titleBlockText(input)}\n\n${formatPageText(blocks)}`
             : formatPageText(blocks),

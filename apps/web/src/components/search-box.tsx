@@ -1,14 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import type { suggestContract } from '@/app/api/search/suggest/contract';
 import { callRoute } from '@/http/client';
 import type { TitleSuggestion } from '@/search/suggest-titles';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
+import { useSuggestionList } from './use-suggestion-list';
 
-/** Wait for a pause in typing before asking, so a burst of keys costs one request. */
-const DEBOUNCE_MS = 150;
 const MAX_LENGTH = 200;
 
 /**
@@ -29,58 +28,23 @@ export function SearchBox({
   const router = useRouter();
   const track = useTrackProductAction();
   const [value, setValue] = useState(defaultValue ?? '');
-  const [suggestions, setSuggestions] = useState<TitleSuggestion[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const request = useRef<AbortController | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const listboxId = `${id}-suggestions`;
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      request.current?.abort();
-    },
-    [],
-  );
+  const list = useSuggestionList<TitleSuggestion>(id, async (text, signal) => {
+    const answer = await callRoute<typeof suggestContract>(
+      { method: 'GET', path: '/api/search/suggest' },
+      { query: { q: text }, signal },
+    );
+    // Offline or refused: no list for this text, whose search page the form still opens.
+    return answer.ok ? answer.data.suggestions : [];
+  });
+  const { suggestions, open, active, expanded } = list;
 
   function fetchSuggestions(text: string) {
-    clearTimeout(timer.current);
-    request.current?.abort();
-    if (!/[\p{L}\p{N}]/u.test(text)) {
-      setSuggestions([]);
-      setOpen(false);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      // Only the latest text's answer may show: earlier requests are cancelled, and an answer
-      // that arrives all the same (cancelled too late, or overtaken) is dropped.
-      const controller = new AbortController();
-      request.current = controller;
-      const answer = await callRoute<typeof suggestContract>(
-        { method: 'GET', path: '/api/search/suggest' },
-        {
-          query: { q: text },
-          signal: controller.signal,
-        },
-      );
-      if (controller.signal.aborted || request.current !== controller) return;
-      // Offline or refused: no list for this text, whose search page the form still opens.
-      const found = answer.ok ? answer.data.suggestions : [];
-      setSuggestions(found);
-      setActive(-1);
-      setOpen(found.length > 0);
-    }, DEBOUNCE_MS);
-  }
-
-  function close() {
-    setOpen(false);
-    setActive(-1);
+    if (/[\p{L}\p{N}]/u.test(text)) list.lookUp(text);
+    else list.clear();
   }
 
   function go(suggestion: TitleSuggestion, rank: number) {
-    close();
+    list.close();
     void track('searchResultOpened', {
       related: { id: suggestion.id, entity: suggestion.type },
       meta: { rank, source: 'typeahead' },
@@ -89,21 +53,10 @@ export function SearchBox({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = suggestions.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (count === 0) return;
+      if (suggestions.length === 0) return;
       event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        setActive(event.key === 'ArrowDown' ? 0 : count - 1);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // Past either end the highlight leaves the list, back to the typed text.
-      setActive((current) => {
-        const next = current + step;
-        return next < -1 ? count - 1 : next >= count ? -1 : next;
-      });
+      list.step(event.key === 'ArrowDown' ? 1 : -1);
     } else if (event.key === 'Enter') {
       const suggestion = open && active >= 0 ? suggestions[active] : undefined;
       if (suggestion) {
@@ -113,16 +66,15 @@ export function SearchBox({
     } else if (event.key === 'Escape') {
       if (open) {
         event.preventDefault();
-        close();
+        list.close();
       } else if (value) {
         event.preventDefault();
         setValue('');
-        setSuggestions([]);
+        list.clear();
       }
     }
   }
 
-  const expanded = open && suggestions.length > 0;
   return (
     <search>
       <form action="/search" method="get" className="relative flex w-full gap-2">
@@ -136,8 +88,8 @@ export function SearchBox({
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={expanded}
-          aria-controls={listboxId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          aria-controls={list.listboxId}
+          aria-activedescendant={list.activeDescendant}
           autoComplete="off"
           value={value}
           onChange={(event) => {
@@ -145,8 +97,8 @@ export function SearchBox({
             fetchSuggestions(event.target.value);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setOpen(suggestions.length > 0)}
-          onBlur={close}
+          onFocus={() => list.setOpen(suggestions.length > 0)}
+          onBlur={list.close}
           maxLength={MAX_LENGTH}
           placeholder="Search courses, notes, exams…"
           className={`w-full rounded-lg border border-slate-300 bg-white px-3 text-ink placeholder:text-slate-500 focus:border-brand-600 ${compact ? 'py-1.5 text-sm' : 'py-3 text-base'}`}
@@ -158,7 +110,7 @@ export function SearchBox({
           Search
         </button>
         <div
-          id={listboxId}
+          id={list.listboxId}
           role="listbox"
           aria-label="Suggestions"
           hidden={!expanded}
@@ -168,13 +120,9 @@ export function SearchBox({
             // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the ARIA combobox pattern: focus stays in the input, whose keys move aria-activedescendant and Enter picks the option
             <div
               key={`${suggestion.type}-${suggestion.id}`}
-              id={optionId(index)}
+              {...list.optionProps(index)}
               role="option"
-              aria-selected={index === active}
-              // Keep focus in the input, so the blur does not close the list before the click.
-              onMouseDown={(event) => event.preventDefault()}
               onClick={() => go(suggestion, index + 1)}
-              onMouseEnter={() => setActive(index)}
               className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand-50' : ''}`}
             >
               <span className="block truncate text-sm font-medium text-ink">

@@ -3,20 +3,10 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Viewer } from '@/auth/viewer';
 import { AppError } from '@/errors/app-error';
+import { isUniqueViolation } from '@/errors/is-unique-violation';
 import { parseOrThrow } from '@/errors/parse-or-throw';
 import { assertCanManageCatalog } from './assert-can-manage-catalog';
 import { CATALOG_LIST, type CatalogList } from './catalog-lists';
-
-function isNameKeyConflict(error: unknown, list: CatalogList): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === '23505' &&
-    'constraint' in error &&
-    error.constraint === `${list}_name_key`
-  );
-}
 
 /**
  * Renames an institution or subject (admins only); every course filed under it shows the new
@@ -43,7 +33,7 @@ export async function renameCatalogEntry(
       throw new AppError('not_found', `There is no ${noun} ${id}; it may have been merged.`);
     return renamed;
   } catch (error) {
-    if (!isNameKeyConflict(error, list)) throw error;
+    if (!isUniqueViolation(error, `${list}_name_key`)) throw error;
     const existing = await db
       .selectFrom(list)
       .select(['id', 'name'])

@@ -18,6 +18,7 @@ import {
 import type { Viewer } from '@/auth/viewer';
 import { documentPath, slugify } from '@/catalog/refs';
 import { AppError } from '@/errors/app-error';
+import { isUniqueViolation } from '@/errors/is-unique-violation';
 import { parseOrThrow } from '@/errors/parse-or-throw';
 import { formatBytes } from '@/format/format-numbers';
 import { enforceUploadLimit } from '@/limits/enforce-member-limits';
@@ -119,7 +120,8 @@ export async function uploadDocument(
       console.warn(`Could not delete the unused upload ${publicId}: ${String(destroyError)}`);
     });
     // Two uploads of one file at once: the first insert wins, the second learns where it is.
-    if (isChecksumConflict(error)) await refuseDuplicate(db, viewer, checksum);
+    if (isUniqueViolation(error, 'documents_checksum_idx'))
+      await refuseDuplicate(db, viewer, checksum);
     throw error;
   }
   return { ...inserted, href: documentPath(inserted) };
@@ -226,16 +228,5 @@ function refusedFile(error: MediaApiError, name: string): AppError {
   return new AppError(
     'unprocessable',
     `“${name}” cannot be uploaded: ${error.message.replace(/\.?$/, '.')}`,
-  );
-}
-
-function isChecksumConflict(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === '23505' &&
-    'constraint' in error &&
-    error.constraint === 'documents_checksum_idx'
   );
 }

@@ -86,6 +86,13 @@ describe('suggestTitles', () => {
     ]);
   });
 
+  it('reads page text only once the word being typed has three letters', async () => {
+    const inText = async (query: string) =>
+      (await titles(query)).filter((title) => title.startsWith('… '));
+    expect(await inText('qu')).toEqual([]);
+    expect(await inText('qua')).toContain('… quasiparticle picture of the electron …');
+  });
+
   it('lists title matches before text matches, each document once', async () => {
     const { suggestions } = await suggestTitles(db, 'spectral');
     expect(suggestions.map((s) => [s.id, s.subtitle.startsWith('in ')])).toEqual([

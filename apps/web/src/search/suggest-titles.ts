@@ -110,8 +110,8 @@ export async function suggestTitles(
       if (!seen.has(`${suggestion.type}:${suggestion.id}`)) suggestions.push(suggestion);
     }
   }
-  if (suggestions.length < limit) {
-    const terms = planTerms(typed, found);
+  const terms = planTerms(typed, found);
+  if (suggestions.length < limit && !tooShortForText(terms)) {
     const room = limit - suggestions.length;
     const shown = (type: TitleSuggestion['type']) =>
       suggestions.filter((s) => s.type === type).map((s) => s.id);
@@ -136,7 +136,6 @@ async function findCoursesByText(
   limit: number,
   exclude: readonly number[],
 ): Promise<TitleSuggestion[]> {
-  if (tooShortForText(terms)) return [];
   const { rows } = await sql<CourseRow>`
     SELECT c.id, c.slug, c.title, c.code, i.name AS institution
     FROM (
@@ -172,7 +171,6 @@ async function findPages(
   limit: number,
   exclude: readonly number[],
 ): Promise<TitleSuggestion[]> {
-  if (tooShortForText(terms)) return [];
   const query = matchTsQuery(terms);
   const { rows } = await sql<{
     id: number;

@@ -4,16 +4,15 @@ import { useState } from 'react';
 import { AUTH_BODY_FIELDS } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
 import { describeAuthError } from '@/auth/describe-auth-error';
-import { FormError } from '@/components/forms/form-error';
-import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { AuthForm, EmailField } from './auth-form';
 import { useAuthSubmit } from './use-auth-submit';
 
 const FIELDS = AUTH_BODY_FIELDS['/request-password-reset'] ?? {};
 
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form) => {
+  const submit = useAuthSubmit(FIELDS, async (form) => {
     const email = String(form.get('email') ?? '').trim();
     const result = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
     if (result.error) {
@@ -34,18 +33,9 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} onInput={onInput} noValidate className="space-y-4">
-      <FormError message={problems.form} />
-      <TextField
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        error={problems.fields.email}
-      />
-      <SubmitButton pending={pending}>Send reset link</SubmitButton>
-    </form>
+    <AuthForm submit={submit}>
+      <EmailField error={submit.problems.fields.email} />
+      <SubmitButton pending={submit.pending}>Send reset link</SubmitButton>
+    </AuthForm>
   );
 }

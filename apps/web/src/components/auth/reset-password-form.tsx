@@ -5,11 +5,10 @@ import { useState } from 'react';
 import type { FieldKind } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
 import { describeAuthError } from '@/auth/describe-auth-error';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
-import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { AuthForm } from './auth-form';
+import { NewPasswordField } from './new-password-field';
 import { useAuthSubmit } from './use-auth-submit';
 
 // The form's field is `password`; the request's, `newPassword`.
@@ -18,7 +17,7 @@ const FIELDS: Record<string, FieldKind> = { password: 'newPassword' };
 export function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
   const [password, setPassword] = useState('');
-  const { pending, problems, onSubmit, onInput } = useAuthSubmit(FIELDS, async (form) => {
+  const submit = useAuthSubmit(FIELDS, async (form) => {
     const newPassword = String(form.get('password') ?? '');
     if (newPassword !== String(form.get('confirm') ?? '')) {
       return { form: null, fields: { confirm: 'Type the same new password twice.' } };
@@ -50,30 +49,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} onInput={onInput} noValidate className="space-y-4">
-      <FormError message={problems.form} />
-      <TextField
+    <AuthForm submit={submit}>
+      <NewPasswordField
         id="password"
-        name="password"
-        type="password"
         label="New password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
+        password={password}
         onChange={(event) => setPassword(event.currentTarget.value)}
-        error={problems.fields.password}
-        hint={
-          <>
-            At least {MIN_PASSWORD_LENGTH} characters, hard to guess: a few unrelated words work
-            well.
-            <PasswordStrengthMeter
-              password={password}
-              userInputs={[]}
-              quiet={Boolean(problems.fields.password)}
-            />
-          </>
-        }
+        error={submit.problems.fields.password}
       />
       <TextField
         id="confirm"
@@ -82,9 +64,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         label="Repeat the new password"
         autoComplete="new-password"
         required
-        error={problems.fields.confirm}
+        error={submit.problems.fields.confirm}
       />
-      <SubmitButton pending={pending}>Change password</SubmitButton>
-    </form>
+      <SubmitButton pending={submit.pending}>Change password</SubmitButton>
+    </AuthForm>
   );
 }

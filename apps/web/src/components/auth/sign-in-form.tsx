@@ -6,10 +6,10 @@ import { AUTH_BODY_FIELDS } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
 import { type AuthError, describeAuthError } from '@/auth/describe-auth-error';
 import type { AuthFormFailure } from '@/auth/submit-auth-form';
-import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
+import { AuthForm, EmailField } from './auth-form';
 import { useAuthSubmit } from './use-auth-submit';
 
 const FIELDS = AUTH_BODY_FIELDS['/sign-in/email'] ?? {};
@@ -36,7 +36,7 @@ const signInProblems = (error: AuthError) =>
 export function SignInForm({ next, failure }: { next: string; failure: AuthFormFailure | null }) {
   const router = useRouter();
   const track = useTrackProductAction();
-  const { pending, problems, onSubmit, onInput } = useAuthSubmit(
+  const submit = useAuthSubmit(
     FIELDS,
     async (form) => {
       const result = await authClient.signIn.email({
@@ -54,25 +54,8 @@ export function SignInForm({ next, failure }: { next: string; failure: AuthFormF
   );
 
   return (
-    <form
-      method="post"
-      action="/api/auth/form/sign-in"
-      onSubmit={onSubmit}
-      onInput={onInput}
-      noValidate
-      className="space-y-4"
-    >
-      <input type="hidden" name="next" value={next} />
-      <FormError message={problems.form} />
-      <TextField
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        error={problems.fields.email}
-      />
+    <AuthForm submit={submit} action="/api/auth/form/sign-in" next={next}>
+      <EmailField error={submit.problems.fields.email} />
       <TextField
         id="password"
         name="password"
@@ -80,14 +63,14 @@ export function SignInForm({ next, failure }: { next: string; failure: AuthFormF
         label="Password"
         autoComplete="current-password"
         required
-        error={problems.fields.password}
+        error={submit.problems.fields.password}
       />
       <div className="flex justify-end text-sm">
         <Link href="/forgot-password" className="text-brand-700 hover:underline">
           Forgot your password?
         </Link>
       </div>
-      <SubmitButton pending={pending}>Sign in</SubmitButton>
-    </form>
+      <SubmitButton pending={submit.pending}>Sign in</SubmitButton>
+    </AuthForm>
   );
 }

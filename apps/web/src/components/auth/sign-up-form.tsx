@@ -6,14 +6,13 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/auth/account-field-limits';
 import { AUTH_BODY_FIELDS } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
 import { type AuthError, describeAuthError } from '@/auth/describe-auth-error';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
 import type { AuthFormFailure } from '@/auth/submit-auth-form';
-import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useShowToast } from '@/components/toaster';
 import { useTrackProductAction } from '@/tracking/use-track-product-action';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { AuthForm, EmailField } from './auth-form';
+import { NewPasswordField } from './new-password-field';
 import { useAuthSubmit } from './use-auth-submit';
 
 const FIELDS = AUTH_BODY_FIELDS['/sign-up/email'] ?? {};
@@ -44,7 +43,7 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
   const showToast = useShowToast();
   const track = useTrackProductAction();
   const [draft, setDraft] = useState({ name: '', email: '', password: '' });
-  const { pending, problems, onSubmit, onInput } = useAuthSubmit(
+  const submit = useAuthSubmit(
     FIELDS,
     async (form) => {
       const result = await authClient.signUp.email({
@@ -69,11 +68,10 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
   );
 
   return (
-    <form
-      method="post"
+    <AuthForm
+      submit={submit}
       action="/api/auth/form/sign-up"
-      onSubmit={onSubmit}
-      onInput={onInput}
+      next={next}
       onChange={(event) => {
         const form = new FormData(event.currentTarget);
         setDraft({
@@ -82,11 +80,7 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
           password: String(form.get('password') ?? ''),
         });
       }}
-      noValidate
-      className="space-y-4"
     >
-      <input type="hidden" name="next" value={next} />
-      <FormError message={problems.form} />
       <TextField
         id="name"
         name="name"
@@ -94,41 +88,17 @@ export function SignUpForm({ next, failure }: { next: string; failure: AuthFormF
         autoComplete="name"
         required
         maxLength={NAME_MAX_LENGTH}
-        error={problems.fields.name}
+        error={submit.problems.fields.name}
       />
-      <TextField
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        maxLength={EMAIL_MAX_LENGTH}
-        error={problems.fields.email}
-      />
-      <TextField
+      <EmailField error={submit.problems.fields.email} maxLength={EMAIL_MAX_LENGTH} />
+      <NewPasswordField
         id="password"
-        name="password"
-        type="password"
         label="Password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
-        error={problems.fields.password}
-        hint={
-          <>
-            At least {MIN_PASSWORD_LENGTH} characters, hard to guess: a few unrelated words work
-            well.
-            <PasswordStrengthMeter
-              password={draft.password}
-              userInputs={[draft.name, draft.email]}
-              quiet={Boolean(problems.fields.password)}
-            />
-          </>
-        }
+        password={draft.password}
+        userInputs={[draft.name, draft.email]}
+        error={submit.problems.fields.password}
       />
-      <SubmitButton pending={pending}>Create account</SubmitButton>
-    </form>
+      <SubmitButton pending={submit.pending}>Create account</SubmitButton>
+    </AuthForm>
   );
 }

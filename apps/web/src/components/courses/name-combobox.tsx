@@ -1,14 +1,12 @@
 'use client';
 
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import type { courseChoicesContract } from '@/app/api/courses/choices/contract';
 import { Field } from '@/components/forms/form-field';
+import { useSuggestionList } from '@/components/use-suggestion-list';
 import type { CatalogList } from '@/courses/catalog-lists';
 import type { CatalogNameSuggestion } from '@/courses/suggest-catalog-names';
 import { callRoute } from '@/http/client';
-
-/** Wait for a pause in typing before asking, so a burst of keys costs one request. */
-const DEBOUNCE_MS = 150;
 
 const CONTROL =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-red-600';
@@ -23,7 +21,7 @@ const CONTROL =
 export function NameCombobox({
   id,
   name,
-  list,
+  list: catalogList,
   label,
   hint,
   error,
@@ -42,72 +40,32 @@ export function NameCombobox({
   placeholder: string;
 }) {
   const [value, setValue] = useState(defaultValue);
-  const [suggestions, setSuggestions] = useState<CatalogNameSuggestion[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
-  const request = useRef<AbortController | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const listboxId = `${id}-suggestions`;
-  const optionId = (index: number) => `${id}-option-${index}`;
-
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      request.current?.abort();
-    },
-    [],
-  );
-
-  function fetchSuggestions(text: string) {
-    clearTimeout(timer.current);
-    request.current?.abort();
-    timer.current = setTimeout(async () => {
-      // Only the latest text's answer may show: earlier requests are cancelled.
-      const controller = new AbortController();
-      request.current = controller;
+  const list = useSuggestionList<CatalogNameSuggestion>(
+    id,
+    async (text, signal) => {
       const answer = await callRoute<typeof courseChoicesContract>(
         { method: 'GET', path: '/api/courses/choices' },
-        { query: { list, q: text }, signal: controller.signal },
+        { query: { list: catalogList, q: text }, signal },
       );
       // Offline or aborted: the field still takes whatever is typed.
-      if (!answer.ok) return;
-      setSuggestions(answer.data.suggestions);
-      setActive(-1);
-      // An answer that arrives after the member has moved on to another field stays closed.
-      setOpen(answer.data.suggestions.length > 0 && document.activeElement === input.current);
-    }, DEBOUNCE_MS);
-  }
-
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
+      return answer.ok ? answer.data.suggestions : undefined;
+    },
+    // An answer that arrives after the member has moved on to another field stays closed.
+    () => document.activeElement === input.current,
+  );
+  const { suggestions, open, active, expanded } = list;
 
   function pick(suggestion: CatalogNameSuggestion) {
     setValue(suggestion.name);
-    close();
+    list.close();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = suggestions.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!open) {
-        if (count === 0) {
-          fetchSuggestions(value);
-          return;
-        }
-        setOpen(true);
-        setActive(event.key === 'ArrowDown' ? 0 : count - 1);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // Past either end the highlight leaves the list, back to the typed text.
-      setActive((current) => {
-        const next = current + step;
-        return next < -1 ? count - 1 : next >= count ? -1 : next;
-      });
+      if (!open && suggestions.length === 0) list.lookUp(value);
+      else list.step(event.key === 'ArrowDown' ? 1 : -1);
     } else if (event.key === 'Enter') {
       const suggestion = open && active >= 0 ? suggestions[active] : undefined;
       if (suggestion) {
@@ -117,11 +75,10 @@ export function NameCombobox({
       }
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
-      close();
+      list.close();
     }
   }
 
-  const expanded = open && suggestions.length > 0;
   return (
     <Field id={id} label={label} hint={hint} error={error} className="relative space-y-1">
       {(control) => (
@@ -134,8 +91,8 @@ export function NameCombobox({
             role="combobox"
             aria-autocomplete="list"
             aria-expanded={expanded}
-            aria-controls={listboxId}
-            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+            aria-controls={list.listboxId}
+            aria-activedescendant={list.activeDescendant}
             autoComplete="off"
             required
             maxLength={maxLength}
@@ -143,17 +100,17 @@ export function NameCombobox({
             value={value}
             onChange={(event) => {
               setValue(event.target.value);
-              fetchSuggestions(event.target.value);
+              list.lookUp(event.target.value);
             }}
             onKeyDown={onKeyDown}
-            onFocus={() => (suggestions.length > 0 ? setOpen(true) : fetchSuggestions(value))}
-            onBlur={close}
+            onFocus={() => (suggestions.length > 0 ? list.setOpen(true) : list.lookUp(value))}
+            onBlur={list.close}
             className={CONTROL}
           />
           <div
-            id={listboxId}
+            id={list.listboxId}
             role="listbox"
-            aria-label={`Existing ${list}`}
+            aria-label={`Existing ${catalogList}`}
             hidden={!expanded}
             className="absolute right-0 left-0 z-30 mt-1 max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
           >
@@ -161,13 +118,9 @@ export function NameCombobox({
               // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the ARIA combobox pattern: focus stays in the input, whose keys move aria-activedescendant and Enter picks the option
               <div
                 key={suggestion.name}
-                id={optionId(index)}
+                {...list.optionProps(index)}
                 role="option"
-                aria-selected={index === active}
-                // Keep focus in the input, so the blur does not close the list before the click.
-                onMouseDown={(event) => event.preventDefault()}
                 onClick={() => pick(suggestion)}
-                onMouseEnter={() => setActive(index)}
                 className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm ${index === active ? 'bg-brand-50' : ''}`}
               >
                 <span className="truncate font-medium text-ink">{suggestion.name}</span>

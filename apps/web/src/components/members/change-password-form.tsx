@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { AUTH_BODY_FIELDS } from '@/auth/account-rules';
 import { authClient } from '@/auth/auth-client';
 import { describeAuthError, NO_PROBLEMS } from '@/auth/describe-auth-error';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/auth/password-rules';
-import { PasswordStrengthMeter } from '@/components/auth/password-strength-meter';
+import { MAX_PASSWORD_LENGTH } from '@/auth/password-rules';
+import { NewPasswordField } from '@/components/auth/new-password-field';
 import { useAuthSubmit } from '@/components/auth/use-auth-submit';
 import { FormError } from '@/components/forms/form-error';
 import { TextField } from '@/components/forms/form-field';
@@ -73,28 +73,12 @@ export function ChangePasswordForm() {
         maxLength={MAX_PASSWORD_LENGTH}
         error={problems.fields.currentPassword}
       />
-      <TextField
+      <NewPasswordField
         id="newPassword"
-        name="newPassword"
-        type="password"
         label="New password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
+        password={newPassword}
         onChange={(event) => setNewPassword(event.currentTarget.value)}
         error={problems.fields.newPassword}
-        hint={
-          <>
-            At least {MIN_PASSWORD_LENGTH} characters, hard to guess: a few unrelated words work
-            well.
-            <PasswordStrengthMeter
-              password={newPassword}
-              userInputs={[]}
-              quiet={Boolean(problems.fields.newPassword)}
-            />
-          </>
-        }
       />
       <TextField
         id="confirmPassword"

@@ -17,6 +17,12 @@ type FindState =
   | { state: 'found'; result: FoundInDocument }
   | { state: 'failed'; message: string };
 
+/** The arrows beside the box, each with the key that does the same. */
+const STEP_BUTTONS = [
+  { by: -1, icon: 'up', label: 'Previous page found', keys: 'Shift+Enter' },
+  { by: 1, icon: 'down', label: 'Next page found', keys: 'Enter' },
+] as const;
+
 /** How a hit was chosen: from the list, or stepped to (Enter, Shift+Enter, the arrows). */
 export type FindChoice = 'list' | 'step';
 
@@ -149,26 +155,19 @@ export function FindPanel({
           autoComplete="off"
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base sm:text-sm"
         />
-        <button
-          type="button"
-          onClick={() => step(-1)}
-          disabled={hits.length === 0}
-          aria-label="Previous page found"
-          title="Previous page found (Shift+Enter)"
-          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent"
-        >
-          <Icon name="up" />
-        </button>
-        <button
-          type="button"
-          onClick={() => step(1)}
-          disabled={hits.length === 0}
-          aria-label="Next page found"
-          title="Next page found (Enter)"
-          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent"
-        >
-          <Icon name="down" />
-        </button>
+        {STEP_BUTTONS.map(({ by, icon, label, keys }) => (
+          <button
+            key={icon}
+            type="button"
+            onClick={() => step(by)}
+            disabled={hits.length === 0}
+            aria-label={label}
+            title={`${label} (${keys})`}
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent"
+          >
+            <Icon name={icon} />
+          </button>
+        ))}
         <button
           type="button"
           onClick={onClose}
