@@ -2,20 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TitleSuggestion } from '@/search/suggest-titles';
-import { renderInAppRouter } from '@/testing/render-in-app-router';
-import { trackingBase } from '@/tracking/tracked-app';
-import { TrackingProvider } from '@/tracking/tracking-context';
+import { renderTrackedInAppRouter } from '@/testing/render-in-app-router';
 import { SearchBox } from './search-box';
-
-const tracking = trackingBase(
-  {
-    trackingEndpoint: 'http://localhost:3001/collect',
-    trackingEnvironment: 'test',
-    trackingApp: 'coursepack',
-    trackingUrlPathVersion: 'v1',
-  },
-  'web',
-);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,11 +35,7 @@ function stubSuggest() {
 }
 
 function showBox() {
-  renderInAppRouter(
-    <TrackingProvider config={tracking}>
-      <SearchBox id="search" />
-    </TrackingProvider>,
-  );
+  renderTrackedInAppRouter(<SearchBox id="search" />);
   return screen.getByRole('combobox', { name: 'Search courses and documents' });
 }
 

@@ -4,6 +4,8 @@ import {
   type AppRouterInstance,
 } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import type { ReactNode } from 'react';
+import { trackingBase } from '@/tracking/tracked-app';
+import { TrackingProvider } from '@/tracking/tracking-context';
 
 /**
  * Renders a client component inside the context Next's App Router gives it, so `useRouter()`
@@ -22,4 +24,20 @@ export function renderInAppRouter(ui: ReactNode): { visited: string[] } {
   };
   render(<AppRouterContext.Provider value={router}>{ui}</AppRouterContext.Provider>);
   return { visited };
+}
+
+/** The tracking settings of a page under test: events go nowhere a test waits on. */
+const TEST_TRACKING = trackingBase(
+  {
+    trackingEndpoint: 'http://localhost:3001/collect',
+    trackingEnvironment: 'test',
+    trackingApp: 'coursepack',
+    trackingUrlPathVersion: 'v1',
+  },
+  'web',
+);
+
+/** `renderInAppRouter` for a component that tracks what the reader does (forms, the search box). */
+export function renderTrackedInAppRouter(ui: ReactNode): { visited: string[] } {
+  return renderInAppRouter(<TrackingProvider config={TEST_TRACKING}>{ui}</TrackingProvider>);
 }

@@ -2,9 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthFormFailure } from '@/auth/submit-auth-form';
-import { renderInAppRouter } from '@/testing/render-in-app-router';
-import { trackingBase } from '@/tracking/tracked-app';
-import { TrackingProvider } from '@/tracking/tracking-context';
+import { renderTrackedInAppRouter } from '@/testing/render-in-app-router';
 import { SignInForm } from './sign-in-form';
 
 /**
@@ -20,23 +18,9 @@ const network = vi.hoisted(() => {
   return state;
 });
 
-const tracking = trackingBase(
-  {
-    trackingEndpoint: 'http://localhost:3001/collect',
-    trackingEnvironment: 'test',
-    trackingApp: 'coursepack',
-    trackingUrlPathVersion: 'v1',
-  },
-  'web',
-);
-
 /** The form as the site shows it: inside the app router and the tracking provider. */
 function showForm(next: string, failure: AuthFormFailure | null) {
-  return renderInAppRouter(
-    <TrackingProvider config={tracking}>
-      <SignInForm next={next} failure={failure} />
-    </TrackingProvider>,
-  );
+  return renderTrackedInAppRouter(<SignInForm next={next} failure={failure} />);
 }
 
 /** Signs in as ada with `password`, the server answering `answer`. */

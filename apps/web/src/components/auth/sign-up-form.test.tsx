@@ -2,9 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthFormFailure } from '@/auth/submit-auth-form';
-import { renderInAppRouter } from '@/testing/render-in-app-router';
-import { trackingBase } from '@/tracking/tracked-app';
-import { TrackingProvider } from '@/tracking/tracking-context';
+import { renderTrackedInAppRouter } from '@/testing/render-in-app-router';
 import { SignUpForm } from './sign-up-form';
 
 /**
@@ -20,22 +18,8 @@ const network = vi.hoisted(() => {
   return state;
 });
 
-const tracking = trackingBase(
-  {
-    trackingEndpoint: 'http://localhost:3001/collect',
-    trackingEnvironment: 'test',
-    trackingApp: 'coursepack',
-    trackingUrlPathVersion: 'v1',
-  },
-  'web',
-);
-
 function showForm(failure: AuthFormFailure | null = null) {
-  return renderInAppRouter(
-    <TrackingProvider config={tracking}>
-      <SignUpForm next="/" failure={failure} />
-    </TrackingProvider>,
-  );
+  return renderTrackedInAppRouter(<SignUpForm next="/" failure={failure} />);
 }
 
 /** The message read out with a field: its description, the hint and the error. */
