@@ -32,8 +32,8 @@ const config: NextConfig = {
     ];
   },
   images: {
-    // SPEC.md §9's widths, set explicitly: Next 16's defaults drop 16 from
-    // imageSizes and allow only quality 75.
+    // The product's image widths (16 px icons to 3840 px screens) and qualities, set explicitly:
+    // Next 16's defaults drop 16 from imageSizes and allow only quality 75.
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
     qualities: [25, 50, 60, 75, 85, 90, 100],

@@ -39,7 +39,7 @@ describe('a visitor browsing the product started with npm start', () => {
 
     await page.goto(running.product.baseUrl);
     await expect(page.title()).resolves.toContain('Coursepack');
-    // The app's own static images go through /_next/image at SPEC.md §9's widths.
+    // The app's own static images go through /_next/image at next.config.ts's widths.
     const logo = page.locator('header a[href="/"] img');
     const srcset = (await logo.getAttribute('srcset')) ?? '';
     expect(srcset).toContain('/_next/image?url=%2Fbrand%2Flogo.png&w=32&q=75 1x');
@@ -54,7 +54,7 @@ describe('a visitor browsing the product started with npm start', () => {
       '/_next/image?url=%2Fbrand%2Fog.png&w=1200&q=75',
     );
     for (const width of [16, 1200]) {
-      // 16 is one of SPEC.md's image sizes that Next 16's defaults no longer allow.
+      // 16 is one of the product's image sizes that Next 16's defaults no longer allow.
       const image = await fetch(
         `${running.product.baseUrl}/_next/image?url=%2Fbrand%2Fog.png&w=${width}&q=75`,
       );

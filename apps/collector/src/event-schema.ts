@@ -28,7 +28,7 @@ const NO_NUL = '^[^\\u0000]*$';
 const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: NO_NUL }) as const;
 const requiredText = (maxLength: number) =>
   ({ type: 'string', minLength: 1, maxLength, pattern: NO_NUL }) as const;
-/** Integers, or strings of digits (SPEC.md §3: numeric strings are converted to integers). */
+/** Integers, or strings of digits, which the contract turns into integers (docs/tracking.md). */
 const id = {
   type: ['integer', 'string'],
   minimum: 0,

@@ -44,8 +44,8 @@ interface State {
 }
 
 /**
- * An `<img>` for media-service URLs implementing SPEC.md §4: after a failed load it requests the
- * URL again; while the answer is 423 it retries every 500 ms (up to `maxWaitMs`); then it
+ * An `<img>` for media-service URLs that waits for derivations: after a failed load it requests
+ * the URL again; while the answer is 423 it retries every 500 ms (up to `maxWaitMs`); then it
  * reloads the image once with a timestamp appended. Any other failure shows an accessible
  * fallback and reports `{ status, message }` (network failures as 500 "Network error").
  */

@@ -1,8 +1,8 @@
 /**
- * SPEC.md §4 / §7 "Image readiness check": after an image failed to load, request its URL and
- * read the media service's answer. 423 means the derivation is still running: ask again every
- * 500 ms until it is ready or the maximum wait is over. Any other non-success is a failure; a
- * network failure counts as status 500 "Network error".
+ * The image readiness check (docs/media.md, "The 423 protocol"): after an image failed to load,
+ * request its URL and read the media service's answer. 423 means the derivation is still
+ * running: ask again every 500 ms until it is ready or the maximum wait is over. Any other
+ * non-success is a failure; a network failure counts as status 500 "Network error".
  */
 
 export const IMAGE_RETRY_INTERVAL_MS = 500;

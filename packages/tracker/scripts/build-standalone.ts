@@ -9,7 +9,7 @@ const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `npm run build` writes the script-tag build (gitignored). */
 export const STANDALONE_PATH = join(PACKAGE_DIR, 'dist', 'tracker.js');
 
-/** Hard limit for the gzipped standalone script (issue 3); the goal is Plausible's 2,694 B. */
+/** Hard limit for the gzipped standalone script; the goal is Plausible's 2,694 B. */
 export const STANDALONE_GZIP_LIMIT = 3072;
 
 // ES2020 keeps `?.` and `??` native; every browser with `sendBeacon` and `keepalive` has it.

@@ -3,8 +3,8 @@ export const COOKIE_NAME = 'dpevent';
 export const VIDEO_SUFFIX = '-video';
 export const HISTORY_COOKIE_NAME = 'dphst';
 
-// SPEC.md says "about 399 days (344736000 ms)"; 344736000 ms is four days, so DESIGN.md keeps the
-// 399 days. Chrome caps cookie lifetimes at 400 days, which 399 stays under.
+// The session cookie lives 399 days (the contract once gave it as 344736000 ms, which is four
+// days; the days are what is meant). Chrome caps cookie lifetimes at 400 days.
 export const SESSION_MAX_AGE_SECONDS = 399 * 24 * 60 * 60;
 export const HISTORY_MAX_AGE_SECONDS = 15 * 60;
 export const HISTORY_LENGTH = 20;

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { startTestMediaService, type TestMediaService } from './start-test-media-service';
 
 /**
- * The real media service with the official `cloudinary` SDK pointed at it: what the tests of
- * issue 15 drive, and how they fetch and decode its answers.
+ * The real media service with the official `cloudinary` SDK pointed at it: what the Cloudinary
+ * parity and transformation tests drive, and how they fetch and decode its answers.
  */
 
 export type CloudinaryV2 = typeof import('cloudinary')['v2'];

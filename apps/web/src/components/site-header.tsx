@@ -21,7 +21,7 @@ export async function SiteHeader() {
     <header className="sticky top-0 z-20 bg-white/95 shadow-[0_1px_0_var(--color-slate-200)] backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:gap-6">
         <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold text-ink">
-          {/* A static image of the app: served through /_next/image at SPEC.md's widths. */}
+          {/* A static image of the app: through /_next/image at next.config.ts's widths. */}
           <Image src="/brand/logo.png" alt="" width={32} height={32} priority />
           <span className="text-lg tracking-tight">Coursepack</span>
         </Link>

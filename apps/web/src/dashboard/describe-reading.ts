@@ -4,7 +4,7 @@ import { type PagePoint, summarizeAttention } from './complete-series';
 
 /*
  * The depth funnel and the page chart count different things, which side by side looked like
- * contradictions (issue 30): depth is the furthest point a read ever had on screen, the first
+ * contradictions: depth is the furthest point a read ever had on screen, the first
  * screen included, while a reader's last page is the page filling most of the screen when they
  * left. So "47 of 59 reads past 25 %" sat beside "47 % of readers stopped on page 1" (on a
  * 4-page document the first screen alone is about 25 %), and "Finished 18" beside "12 stopped

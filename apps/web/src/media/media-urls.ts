@@ -24,7 +24,7 @@ export function coverImageUrl(assetId: string | null, width = 640): string | nul
   });
 }
 
-/** Widths a cover is offered at in `srcset`: SPEC.md's device widths up to the Open Graph size. */
+/** Widths a cover is offered at in `srcset`: next.config.ts's device widths up to Open Graph's. */
 const COVER_WIDTHS = [640, 828, 1200] as const;
 
 /** A cover's `srcset`: the same cover at each of COVER_WIDTHS, for `sizes` to choose from. */

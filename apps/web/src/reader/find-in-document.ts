@@ -33,7 +33,7 @@ export interface FoundInDocument {
 }
 
 /**
- * Find in one document (issue 14, item 6): the pages of a document anyone may read whose text
+ * Find in one document: the pages of a document anyone may read whose text
  * matches the query, folded, by prefix and with typos forgiven as the site search does
  * (docs/search.md: the same planning and tsqueries), in page order, each with a snippet.
  * `undefined` when there is no such document.

@@ -160,7 +160,7 @@ export async function seedSearchFixture(db: Kysely<Database>): Promise<SearchFix
       title: 'Homeomorphism basics',
       pages: ['A confidential homeomorphism page.'],
     }),
-    // Forgiving search (issue 14): prefixes, typos, folding, partial matches, page text.
+    // Forgiving search (docs/search.md): prefixes, typos, folding, partial matches, page text.
     thermodynamics: await document({
       course: quantum,
       title: 'Thermodynamics of engines',

@@ -40,10 +40,10 @@ export interface ReaderImages {
 }
 
 /**
- * The document reader (issue 16): a sticky toolbar (page x / N with a jump field, previous and
+ * The document reader: a sticky toolbar (page x / N with a jump field, previous and
  * next, zoom, find, full screen, download), a rail of page thumbnails (a sheet on phones), the
  * pages as sharp images with their text placed over them, keyboard paging and a live region
- * that says which page is being read. Find in document (issue 14) lists a query's pages and
+ * that says which page is being read. Find in document lists a query's pages and
  * highlights its words on them; a page opened with `?q=` (from a search result) starts with
  * that query found.
  */
