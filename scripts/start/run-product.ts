@@ -180,7 +180,9 @@ export async function runProduct({ root, dev, env }: RunProductOptions): Promise
         log,
       );
       for (const warning of await findInsecureDefaults(db, env)) log(`WARNING: ${warning}`);
-      demoOwnerSignsIn = await hasPublishedDemoPassword(db);
+      // Said only outside production (describeHowToBegin), where findInsecureDefaults has not
+      // already checked the password: one scrypt verification per start, not two.
+      demoOwnerSignsIn = !isProduction(env) && (await hasPublishedDemoPassword(db));
     } finally {
       await db.destroy();
     }
